@@ -1,0 +1,58 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sandboxRoutes } from './areas/sandbox/routes.js';
+import type { Config } from './config/index.js';
+import type { Clock } from './core/clock.js';
+import { CredentialResolver } from './core/customers.js';
+import type { SecretBox } from './core/crypto/secret-box.js';
+import { registerHttpCore } from './core/http/index.js';
+import type { Ids } from './core/ids.js';
+import type { Store } from './core/store/index.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  ids: Ids;
+  box: SecretBox;
+  logger?: FastifyBaseLogger;
+}
+
+const areas = {
+  sandbox: { title: 'svc sandbox (Area A)', version: '2.0.0' },
+  main: { title: 'svc main API (Area B)', version: '2.0.0' },
+  fido: { title: 'svc FIDO API (Area C)', version: '1.5.1' },
+} as const;
+
+/**
+ * Registers one area in its own context with its own OpenAPI document, served at
+ * `/docs/{area}/openapi.json`.
+ */
+async function area(app: FastifyInstance, name: keyof typeof areas, routes: (scope: FastifyInstance) => void): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(swagger, { openapi: { openapi: '3.1.0', info: areas[name] } });
+    routes(scope);
+    scope.get(`/docs/${name}/openapi.json`, { schema: { hide: true } }, async () => scope.swagger());
+  });
+}
+
+/** Builds the whole service; never listens (tests inject, main.ts listens). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, store, clock, ids } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => ids.uuid(),
+    return503OnClosing: true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerHttpCore(app, { credentials: new CredentialResolver(store.db, deps.box), clock, skewSeconds: config.clockSkewSeconds });
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  const nameLength = (jurisdiction: string | undefined) => (jurisdiction && config.sandboxNameLengths[jurisdiction]) || config.sandboxNameLength;
+  await area(app, 'sandbox', (scope) => sandboxRoutes(scope, { db: store.db, ids, nameLength }));
+  return app;
+}

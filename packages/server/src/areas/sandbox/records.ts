@@ -1,0 +1,26 @@
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../core/store/index.js';
+import type { AgencyRecord } from './match.js';
+import { normalizeLicenseNumber } from './normalize.js';
+
+/** The fake agency's records, keyed by normalized license number. */
+export async function findRecord(db: Db, identificationId: string): Promise<AgencyRecord | null> {
+  const key = normalizeLicenseNumber(identificationId);
+  if (!key) return null;
+  const row = await db.selectFrom('sandbox_records').select('record').where('identification_id', '=', key).executeTakeFirst();
+  return row ? (JSON.parse(row.record) as AgencyRecord) : null;
+}
+
+/** Inserts or replaces records in one transaction; returns how many were written. */
+export async function importRecords(db: Db, clock: Clock, records: readonly AgencyRecord[]): Promise<number> {
+  const now = clock.now().toISOString();
+  await db.transaction().execute(async (tx) => {
+    for (const record of records) {
+      const key = normalizeLicenseNumber(record.identification_id);
+      if (!key) throw new Error('every record needs an identification_id');
+      const row = { identification_id: key, record: JSON.stringify(record), updated_at: now };
+      await tx.insertInto('sandbox_records').values(row).onConflict((oc) => oc.column('identification_id').doUpdateSet({ record: row.record, updated_at: now })).execute();
+    }
+  });
+  return records.length;
+}

@@ -1,0 +1,18 @@
+import { Command } from 'commander';
+import type { Config } from '../../config/index.js';
+import { serve } from '../../main.js';
+import { parsePort, withDataDir } from '../options.js';
+
+export function serveCommand(): Command {
+  return withDataDir(new Command('serve'))
+    .description('serve all three areas on one listener')
+    .option('--port <n>', 'port (default $PORT or 8080)', parsePort)
+    .option('--host <host>', 'host (default $HOST or 127.0.0.1)')
+    .action(async (options: { port?: number; host?: string; dataDir?: string }) => {
+      const overrides: Partial<Config> = {};
+      if (options.port !== undefined) overrides.port = options.port;
+      if (options.host) overrides.host = options.host;
+      if (options.dataDir) overrides.dataDir = options.dataDir;
+      await serve(overrides);
+    });
+}

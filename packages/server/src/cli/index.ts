@@ -1,0 +1,14 @@
+import { Command } from 'commander';
+import { customersCommand } from './commands/customers.js';
+import { sandboxCommand } from './commands/sandbox.js';
+import { serveCommand } from './commands/serve.js';
+
+const program = new Command('svc').description('svc identity authentication service').showHelpAfterError();
+program.addCommand(serveCommand());
+program.addCommand(customersCommand());
+program.addCommand(sandboxCommand());
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  process.stderr.write(`svc: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

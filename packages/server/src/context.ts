@@ -1,0 +1,21 @@
+import { loadConfig, sqlitePath, type Config } from './config/index.js';
+import { systemClock, type Clock } from './core/clock.js';
+import { loadMasterKey, SecretBox } from './core/crypto/secret-box.js';
+import { randomIds, type Ids } from './core/ids.js';
+import { openStore, type Store } from './core/store/index.js';
+
+/** What both the server and the CLI commands stand on: config, store, secret box, clock, ids. */
+export interface Context {
+  config: Config;
+  store: Store;
+  box: SecretBox;
+  clock: Clock;
+  ids: Ids;
+}
+
+export async function openContext(overrides: Partial<Config> = {}): Promise<Context> {
+  const config = loadConfig(undefined, overrides);
+  const box = new SecretBox(loadMasterKey(config.masterKey, config.dataDir));
+  const store = await openStore({ sqlitePath: sqlitePath(config), databaseUrl: config.databaseUrl || undefined, synchronous: config.sqliteSynchronous });
+  return { config, store, box, clock: systemClock, ids: randomIds };
+}

@@ -1,0 +1,48 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The parts of a request (or response) that the SVC HMAC scheme signs (DESIGN §5). */
+export interface SignedParts {
+  method: string;
+  body: Buffer | string;
+  contentType: string;
+  date: string;
+  /** Raw request target: path plus `?query`, as sent. */
+  path: string;
+}
+
+export function stringToSign(parts: SignedParts): string {
+  const bodyMd5 = createHash('md5').update(parts.body).digest('hex');
+  return [parts.method.toUpperCase(), bodyMd5, parts.contentType, parts.date, parts.path].join('\n');
+}
+
+/** base64 of the hex text of HMAC-SHA256 (not of the binary digest), keyed by the UTF-8 secret. */
+export function hmacSignature(secret: string, parts: SignedParts): string {
+  const hex = createHmac('sha256', Buffer.from(secret, 'utf8')).update(stringToSign(parts)).digest('hex');
+  return Buffer.from(hex, 'utf8').toString('base64');
+}
+
+export function signatureMatches(secret: string, parts: SignedParts, presented: string): boolean {
+  const expected = Buffer.from(hmacSignature(secret, parts));
+  const given = Buffer.from(presented);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** `SVC <token>:<signature>`; the token is JWT-shaped (no colon), so split at the last colon. */
+export function parseSvcAuthorization(header: string | undefined): { token: string; signature: string } | null {
+  const match = /^SVC\s+(\S+)$/.exec(header?.trim() ?? '');
+  if (!match?.[1]) return null;
+  const value = match[1];
+  const cut = value.lastIndexOf(':');
+  if (cut <= 0 || cut === value.length - 1) return null;
+  return { token: value.slice(0, cut), signature: value.slice(cut + 1) };
+}
+
+/**
+ * Lenient HTTP date parsing: RFC 1123, and the `Tue, 27 Jun 2017  18:03:47 +0000` variant with a
+ * double space and numeric zone that existing client SDKs send.
+ */
+export function parseHttpDate(value: string | undefined): Date | null {
+  if (!value) return null;
+  const ms = Date.parse(value.replace(/\s+/g, ' ').trim());
+  return Number.isNaN(ms) ? null : new Date(ms);
+}

@@ -1,0 +1,85 @@
+/**
+ * The one error catalog: every failure the service reports has a stable code here, and only this
+ * table knows its HTTP status. Code throws `AppError(code)`; core/http turns it into the spec's
+ * Error / ErrorWithFields body, or the `{message, errors}` body of svcfication creation.
+ */
+export const catalog = {
+  BAD_REQUEST: { status: 400, message: 'The request is malformed.' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  MISSING_FIELDS: { status: 400, message: 'Required fields are missing or invalid.' },
+  UNAUTHORIZED: { status: 401, message: 'A valid bearer token is required.' },
+  FORBIDDEN: { status: 403, message: 'Authentication failed.' },
+  NOT_FOUND: { status: 404, message: 'The requested resource was not found.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'No such route.' },
+  DEVICE_NOT_FOUND: { status: 404, message: 'Device not found.' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  BINDING_NOT_FOUND: { status: 404, message: 'Binding not found.' },
+  DOCUMENT_NOT_FOUND: { status: 404, message: 'Identity document not found.' },
+  SVCFICATION_NOT_FOUND: { status: 404, message: 'Svcfication not found.' },
+  SVCCODE_NOT_FOUND: { status: 404, message: 'Svccode not found.' },
+  ORGANIZATION_NOT_FOUND: { status: 404, message: 'Organization not found.' },
+  AUTHENTICATION_NOT_FOUND: { status: 404, message: 'Authentication not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
+  CONFLICT: { status: 409, message: 'The resource already exists.' },
+  DEVICE_ALREADY_BOUND: { status: 409, message: 'The device is bound to another user identifier of this relying party.' },
+  USER_ALREADY_HAS_IDENTIFIER: { status: 409, message: 'The user already has an identifier.' },
+  USER_ALREADY_BOUND: { status: 409, message: 'The user already has an identifier bound for this relying party.' },
+  ORGANIZATION_EXISTS: { status: 409, message: 'The caller already has an organization.' },
+  USER_EXISTS: { status: 409, message: 'A user with this user_identifier already exists.' },
+  REDIRECT_URI_EXISTS: { status: 409, message: 'The redirect URI is already registered.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json.' },
+  VALIDATION_FAILED: { status: 422, message: 'The request failed validation.' },
+  SVCFICATION_INVALID: { status: 422, message: 'The svcfication could not be created.', shape: 'list' },
+  SVCFICATION_CLOSED: { status: 422, message: 'The svcfication is not in progress.' },
+  RESPONSE_INVALID: { status: 422, message: 'The svcfication response is invalid.' },
+  SVCCODE_INVALID: { status: 422, message: 'The svccode payload is invalid or expired.' },
+  FIDO_USER_NOT_REGISTERED: { status: 422, message: 'The user does not exist or has not registered.' },
+  DEVICE_UNKNOWN: { status: 424, message: 'The device is not registered.' },
+  USER_UNKNOWN: { status: 424, message: 'No user was found.' },
+  NO_DOCUMENTS: { status: 424, message: 'The user has no identity document.' },
+  SVCCODE_NOT_PAIRED: { status: 424, message: 'The svccode is not paired or no user was found for it.' },
+  INTERNAL: { status: 500, message: 'Internal server error.' },
+  UNAVAILABLE: { status: 503, message: 'The service is shutting down.' },
+} as const satisfies Record<string, { status: number; message: string; shape?: 'list' }>;
+
+export type ErrorCode = keyof typeof catalog;
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly description: string = catalog[code].message,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(`${code}: ${description}`);
+  }
+
+  get status(): number {
+    return catalog[this.code].status;
+  }
+
+  /** The response body, in the shape the spec gives for this code. */
+  body(): Record<string, unknown> {
+    const entry: { message: string; shape?: 'list' } = catalog[this.code];
+    if (entry.shape === 'list') {
+      const errors = this.fieldErrors ? Object.entries(this.fieldErrors).flatMap(([f, ms]) => ms.map((m) => `${f} ${m}`)) : [this.description];
+      return { message: entry.message, errors };
+    }
+    const body: Record<string, unknown> = { error: this.code, message: entry.message, description: this.description };
+    if (this.fieldErrors) body.field_errors = this.fieldErrors;
+    return body;
+  }
+}
+
+/** One-line precondition: `assertThat(device, 'DEVICE_NOT_FOUND')`. */
+export function assertThat(condition: unknown, code: ErrorCode, description?: string): asserts condition {
+  if (!condition) throw new AppError(code, description);
+}
+
+/** A field-level validation failure naming every bad field. */
+export function fieldError(code: ErrorCode, fieldErrors: FieldErrors): AppError {
+  const names = Object.keys(fieldErrors).join(', ');
+  return new AppError(code, `Invalid fields: ${names}.`, fieldErrors);
+}

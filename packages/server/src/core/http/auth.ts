@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { CredentialResolver } from '../customers.js';
+import { AppError } from '../errors.js';
+import { parseHttpDate, parseSvcAuthorization, signatureMatches } from '../crypto/hmac.js';
+import type { AuthKind } from './types.js';
+
+export interface AuthDeps {
+  credentials: CredentialResolver;
+  clock: Clock;
+  skewSeconds: number;
+}
+
+const bearerKinds: readonly AuthKind[] = ['sandbox'];
+const apiKeyKinds: readonly AuthKind[] = ['fido'];
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Area A: `Authorization: Bearer <sandbox_token>`; failures are 401. */
+async function bearer(deps: AuthDeps, request: FastifyRequest, kinds: readonly AuthKind[]): Promise<void> {
+  const token = /^Bearer\s+(\S+)$/i.exec(header(request, 'authorization')?.trim() ?? '')?.[1];
+  const caller = token ? await deps.credentials.resolve(token) : null;
+  if (!caller || !kinds.includes(caller.kind)) throw new AppError('UNAUTHORIZED');
+  request.caller = caller;
+}
+
+/** Area C: `Authorization: SVC <fido_api_key>`; failures are 403. */
+async function apiKey(deps: AuthDeps, request: FastifyRequest, kinds: readonly AuthKind[]): Promise<void> {
+  const token = /^SVC\s+([^\s:]+)$/.exec(header(request, 'authorization')?.trim() ?? '')?.[1];
+  const caller = token ? await deps.credentials.resolve(token) : null;
+  if (!caller || !kinds.includes(caller.kind)) throw new AppError('FORBIDDEN', 'A valid API key is required.');
+  request.caller = caller;
+}
+
+/** Area B: the SVC HMAC over method, body MD5, raw Content-Type, Date and raw path (DESIGN §5). */
+async function hmac(deps: AuthDeps, request: FastifyRequest, kinds: readonly AuthKind[]): Promise<void> {
+  const presented = parseSvcAuthorization(header(request, 'authorization'));
+  if (!presented) throw new AppError('FORBIDDEN', 'Authorization must be SVC <token>:<signature>.');
+  const date = header(request, 'x-date') ?? header(request, 'date') ?? '';
+  const when = parseHttpDate(date);
+  if (!when || Math.abs(when.getTime() - deps.clock.now().getTime()) > deps.skewSeconds * 1000) throw new AppError('FORBIDDEN', 'The request date is missing or outside the allowed window.');
+  const caller = await deps.credentials.resolve(presented.token);
+  if (!caller?.secret || !kinds.includes(caller.kind)) throw new AppError('FORBIDDEN', 'These credentials are not valid for this endpoint.');
+  const parts = { method: request.method, body: request.rawBody ?? '', contentType: header(request, 'content-type') ?? '', date, path: request.raw.url ?? request.url };
+  if (!signatureMatches(caller.secret, parts, presented.signature)) throw new AppError('FORBIDDEN', 'The request signature does not match.');
+  request.caller = caller;
+}
+
+/** Authenticates each route per its `config.auth`, before validation (bad credentials win over bad input). */
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
+  app.decorateRequest('caller', null);
+  app.addHook('preValidation', async (request) => {
+    const kinds = request.routeOptions.config.auth;
+    if (!kinds || kinds.includes('none')) return;
+    if (kinds.some((k) => bearerKinds.includes(k))) return bearer(deps, request, kinds);
+    if (kinds.some((k) => apiKeyKinds.includes(k))) return apiKey(deps, request, kinds);
+    return hmac(deps, request, kinds);
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, fieldError, type ErrorCode } from '../errors.js';
+import { toFieldErrors } from './validation.js';
+
+const byFastifyStatus: Partial<Record<number, ErrorCode>> = {
+  404: 'ROUTE_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** Any thrown value as an AppError; unknown failures become a generic 500 with nothing internal. */
+function toAppError(err: FastifyError | AppError, request: FastifyRequest): AppError {
+  if (err instanceof AppError) return err;
+  if (err.validation) {
+    const code = request.routeOptions.config.invalid ?? 'VALIDATION_FAILED';
+    return fieldError(code, toFieldErrors(err.validation, err.validationContext ?? 'body'));
+  }
+  const status = err.statusCode ?? 500;
+  const code = byFastifyStatus[status];
+  if (code) return new AppError(code);
+  if (status >= 400 && status < 500) return new AppError('BAD_REQUEST', err.message);
+  return new AppError('INTERNAL');
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.code === 'UNAUTHORIZED') void reply.header('www-authenticate', 'Bearer');
+  return reply.code(error.status).type('application/json; charset=utf-8').send(error.body());
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    const error = toAppError(err, request);
+    if (error.status >= 500) request.log.error({ err }, 'request failed');
+    return sendError(reply, error);
+  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`)));
+}

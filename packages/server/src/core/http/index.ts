@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAuth, type AuthDeps } from './auth.js';
+import { registerJsonBody } from './body.js';
+import { registerErrorHandling } from './errors.js';
+import { registerMetrics } from './metrics.js';
+import { registerResponseSigning } from './response-signing.js';
+import { registerValidation } from './validation.js';
+import './types.js';
+
+export type { AuthKind } from './types.js';
+
+/** Everything every route shares: JSON bodies, validation, errors, authentication, signing, metrics. */
+export function registerHttpCore(app: FastifyInstance, deps: AuthDeps): void {
+  registerJsonBody(app);
+  registerValidation(app);
+  registerErrorHandling(app);
+  registerAuth(app, deps);
+  registerResponseSigning(app, deps.clock);
+  registerMetrics(app);
+}

@@ -1,0 +1,12 @@
+import { Type } from '@sinclair/typebox';
+
+/** The spec's Error body. */
+export const ErrorBody = Type.Object({ error: Type.String(), message: Type.String(), description: Type.String() }, { description: 'Error' });
+
+/** The spec's ErrorWithFields body. */
+export const ErrorWithFieldsBody = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  description: Type.String(),
+  field_errors: Type.Record(Type.String(), Type.Array(Type.String())),
+}, { description: 'ErrorWithFields' });

@@ -1,0 +1,51 @@
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FieldErrors } from '../errors.js';
+
+/** YYYYMMDD that names a real calendar day. */
+export function isDate8(value: string): boolean {
+  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const formatMessages: Record<string, string> = {
+  date8: 'must be a real calendar date written as 8 digits YYYYMMDD',
+  uri: 'must be an absolute URI',
+  uuid: 'must be a UUID',
+  'date-time': 'must be an RFC 3339 date-time',
+};
+
+function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: true, useDefaults: true, strict: false });
+  addFormats.default(ajv, ['uri', 'uuid', 'date-time', 'email']);
+  ajv.addFormat('date8', { type: 'string', validate: isDate8 });
+  return ajv;
+}
+
+/**
+ * Bodies are validated strictly (a number is not a string); params and query strings are text on
+ * the wire, so they are coerced. Every error is collected, so a 422 names every bad field.
+ */
+export function registerValidation(app: FastifyInstance): void {
+  const strict = makeAjv(false);
+  const coercing = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as FastifySchema & object));
+}
+
+/** Ajv errors as `{ "aamva.person_birth_date": ["must be …"] }`. */
+export function toFieldErrors(errors: readonly Partial<ErrorObject>[], context: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    const segments = (e.instancePath ?? '').split('/').filter(Boolean);
+    if (e.keyword === 'required') segments.push(String((e.params as { missingProperty?: string } | undefined)?.missingProperty));
+    const field = segments.join('.') || context;
+    const message = e.keyword === 'required' ? 'is required' : e.keyword === 'format' ? (formatMessages[String((e.params as { format?: string }).format)] ?? e.message ?? 'is invalid') : (e.message ?? 'is invalid');
+    const messages = (out[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface StoreOptions {
+  /** SQLite file path, or ':memory:'; ignored when databaseUrl is set. */
+  sqlitePath: string;
+  databaseUrl?: string;
+  synchronous?: 'FULL' | 'NORMAL';
+}
+
+export interface Store {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+function openSqlite(path: string, synchronous: 'FULL' | 'NORMAL'): SQLite.Database {
+  if (path !== ':memory:') mkdirSync(new URL('.', `file://${path}`).pathname, { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${synchronous}`);
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return sqlite;
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const dialect = options.databaseUrl
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) })
+    : new SqliteDialect({ database: openSqlite(options.sqlitePath, options.synchronous ?? 'FULL') });
+  const db = new Kysely<Database>({ dialect });
+  const result = await new Migrator({ db, provider }).migrateToLatest();
+  if (result.error) {
+    await db.destroy();
+    throw result.error instanceof Error ? result.error : new Error('migration failed', { cause: result.error });
+  }
+  return { db, dialect: options.databaseUrl ? 'postgres' : 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,36 @@
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import type { Config } from './config/index.js';
+import { countCustomers, createCustomer } from './core/customers.js';
+import { openContext } from './context.js';
+
+/**
+ * The server process: config → store → app → listen. On SIGTERM/SIGINT it stops accepting,
+ * lets in-flight requests finish, then closes the store.
+ */
+export async function serve(overrides: Partial<Config>): Promise<void> {
+  const ctx = await openContext(overrides);
+  const logger = pino({ level: ctx.config.logLevel });
+  if ((await countCustomers(ctx.store.db)) === 0) {
+    const demo = await createCustomer({ ...ctx, db: ctx.store.db }, { name: 'demo', verifyIdentityDocuments: true });
+    process.stdout.write(`Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`);
+  }
+  const app = await buildApp({ ...ctx, logger });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} received, closing`);
+    app
+      .close()
+      .then(() => ctx.store.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ port: ctx.config.port, host: ctx.config.host, listenTextResolver: (address) => `listening on ${address}` });
+}
