@@ -13,7 +13,7 @@ export default tseslint.config(
       // Fastify handlers and hooks are async by convention even when they do not await.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
       'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name='only']", message: 'Focused tests hide the rest of the suite.' }],
     },
@@ -22,6 +22,11 @@ export default tseslint.config(
     files: ['packages/server/src/**/*.ts'],
     ignores: ['packages/server/src/config/**'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config/.' }] },
+  },
+  {
+    // Test assertions use vitest's asymmetric matchers (typed any) and parse JSON bodies freely.
+    files: ['**/*.test.ts', 'packages/*/test/**/*.ts'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -46,8 +46,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => ids.uuid(),
     return503OnClosing: true,
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   registerHttpCore(app, { credentials: new CredentialResolver(store.db, deps.box), clock, skewSeconds: config.clockSkewSeconds });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

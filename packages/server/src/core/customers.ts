@@ -68,8 +68,8 @@ export interface Caller {
 }
 
 /**
- * Resolves presented tokens to callers. Decrypted secrets are cached in memory (bounded), so a
- * request costs one hash and a map lookup rather than a query and an AES decryption.
+ * Resolves presented tokens to callers. Known tokens and their decrypted secrets are cached in
+ * memory (bounded), so a request costs a map lookup rather than a hash, a query and a decryption.
  */
 export class CredentialResolver {
   private readonly cache = new Map<string, Caller | null>();
@@ -80,14 +80,14 @@ export class CredentialResolver {
   ) {}
 
   async resolve(token: string): Promise<Caller | null> {
-    const hash = sha256Hex(token);
-    const cached = this.cache.get(hash);
+    const cached = this.cache.get(token);
     if (cached) return cached;
+    const hash = sha256Hex(token);
     const row = await this.db.selectFrom('credentials').select(['customer_id', 'kind', 'secret_sealed']).where('token_hash', '=', hash).executeTakeFirst();
     if (!row) return null; // unknown tokens are not cached: a customer created by the CLI meanwhile must work at once
     const caller: Caller = { customerId: row.customer_id, kind: row.kind, secret: row.secret_sealed === null ? null : this.box.open(row.secret_sealed) };
     if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(hash, caller);
+    this.cache.set(token, caller);
     return caller;
   }
 

@@ -1,0 +1,34 @@
+import { fork } from 'node:child_process';
+import { load, printTable, type BenchResult } from './run.js';
+import type { Targets } from './targets.js';
+
+/**
+ * `npm run bench [seconds]`: starts the targets in a child process, loads each scenario in turn
+ * from this process over loopback (bounded in time), and prints one table.
+ */
+async function main(): Promise<void> {
+  const seconds = Number(process.argv[2] ?? 5);
+  const connections = 32;
+  const child = fork(new URL('./targets.js', import.meta.url), { stdio: 'inherit' });
+  const targets = await new Promise<Targets>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Targets));
+    child.once('exit', (code) => reject(new Error(`bench targets exited with ${String(code)}`)));
+  });
+  const rows: BenchResult[] = [];
+  try {
+    const body = JSON.stringify({ aamva: { identification_id: 'DL000001', person_given_name: 'STEVEN', person_sur_name: 'BROWN', person_birth_date: '19800115' } });
+    const json = { 'content-type': 'application/json' };
+    rows.push(await load({ name: 'bare Fastify JSON route', url: `${targets.bareUrl}/json`, method: 'POST', headers: json, body, seconds, connections }));
+    rows.push(await load({ name: 'sandbox verification', url: `${targets.svcUrl}/api/v2/verifications`, method: 'POST', headers: { ...json, authorization: `Bearer ${targets.customer.sandbox_token}` }, body, seconds, connections }));
+  } finally {
+    child.disconnect();
+  }
+  const [bare, sandbox] = rows;
+  const ratio = bare && sandbox ? sandbox.rps / bare.rps : 0;
+  printTable(rows, [
+    `sandbox / bare route: ${ratio.toFixed(2)} (target >= 0.60)`,
+    `${connections} connections, ${seconds}s per scenario, loopback, load generator in its own process, SQLite synchronous=${targets.synchronous}`,
+  ]);
+}
+
+await main();

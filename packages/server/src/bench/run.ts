@@ -1,0 +1,45 @@
+import autocannon from 'autocannon';
+
+export interface BenchResult {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  name: string;
+  url: string;
+  seconds: number;
+  connections: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Builds each request (e.g. to sign it). */
+  setupRequest?: (request: autocannon.Request, context: object) => autocannon.Request;
+}
+
+/** Runs one bounded load against a loopback URL and summarizes it. */
+export async function load(options: LoadOptions): Promise<BenchResult> {
+  const result = await autocannon({
+    url: options.url,
+    duration: options.seconds,
+    connections: options.connections,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
+  });
+  const bad = result.errors + result.non2xx;
+  return { name: options.name, requests: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
+}
+
+export function printTable(rows: BenchResult[], notes: string[]): void {
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'];
+  const lines = rows.map((r) => [r.name, r.rps.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.requests), String(r.errors)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  process.stdout.write(`${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(fmt).join('\n')}\n\n${notes.join('\n')}\n`);
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.js';
+
+describe('loadConfig', () => {
+  it('applies defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', bodyLimit: 1_048_576, sqliteSynchronous: 'FULL', publicUrl: 'http://localhost:8080', sandboxNameLength: 40 });
+  });
+
+  it('reads and converts environment variables', () => {
+    const config = loadConfig({ PORT: '9000', SVC_ALLOW_INSECURE_CALLBACKS: '1', SVC_SANDBOX_NAME_LENGTHS: '{"VA":35}' });
+    expect(config).toMatchObject({ port: 9000, allowInsecureCallbacks: true, sandboxNameLengths: { VA: 35 }, publicUrl: 'http://localhost:9000' });
+  });
+
+  it('names the key and variable of a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/port \(PORT\)/);
+    expect(() => loadConfig({ SVC_SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(/sqliteSynchronous \(SVC_SQLITE_SYNCHRONOUS\)/);
+  });
+
+  it('lets explicit overrides win', () => {
+    expect(loadConfig({ PORT: '9000' }, { port: 1234 }).port).toBe(1234);
+  });
+});
