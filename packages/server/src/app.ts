@@ -1,20 +1,12 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { deviceKeyLookup } from './areas/main/devices-repo.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
-import type { Config } from './config/index.js';
-import type { Clock } from './core/clock.js';
+import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
-import type { SecretBox } from './core/crypto/secret-box.js';
 import { registerHttpCore } from './core/http/index.js';
-import type { Ids } from './core/ids.js';
-import type { Store } from './core/store/index.js';
 
-export interface AppDeps {
-  config: Config;
-  store: Store;
-  clock: Clock;
-  ids: Ids;
-  box: SecretBox;
+export interface AppDeps extends Context {
   logger?: FastifyBaseLogger;
 }
 
@@ -50,7 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
     done();
   });
-  registerHttpCore(app, { credentials: new CredentialResolver(store.db, deps.box), clock, skewSeconds: config.clockSkewSeconds });
+  const authDeps = { db: store.db, credentials: new CredentialResolver(store.db, deps.box), clock, skewSeconds: config.clockSkewSeconds, findDeviceByThumbprint: deviceKeyLookup(store.db) };
+  registerHttpCore(app, authDeps);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const nameLength = (jurisdiction: string | undefined) => (jurisdiction && config.sandboxNameLengths[jurisdiction]) || config.sandboxNameLength;

@@ -1,6 +1,8 @@
 import { loadConfig, sqlitePath, type Config } from './config/index.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { loadMasterKey, SecretBox } from './core/crypto/secret-box.js';
+import { SigningKeys } from './core/crypto/signing-keys.js';
+import { Outbox } from './core/outbox/index.js';
 import { randomIds, type Ids } from './core/ids.js';
 import { openStore, type Store } from './core/store/index.js';
 
@@ -11,11 +13,18 @@ export interface Context {
   box: SecretBox;
   clock: Clock;
   ids: Ids;
+  keys: SigningKeys;
+  outbox: Outbox;
 }
 
 export async function openContext(overrides: Partial<Config> = {}): Promise<Context> {
   const config = loadConfig(undefined, overrides);
   const box = new SecretBox(loadMasterKey(config.masterKey, config.dataDir));
   const store = await openStore({ sqlitePath: sqlitePath(config), databaseUrl: config.databaseUrl || undefined, synchronous: config.sqliteSynchronous });
-  return { config, store, box, clock: systemClock, ids: randomIds };
+  return withServices({ config, store, box, clock: systemClock, ids: randomIds });
+}
+
+/** Adds the services every area shares to the basic context. */
+export function withServices(base: Omit<Context, 'keys' | 'outbox'>): Context {
+  return { ...base, keys: new SigningKeys(base.store.db, base.box, base.clock, base.ids), outbox: new Outbox(base.clock, base.ids) };
 }

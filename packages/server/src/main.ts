@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config/index.js';
 import { countCustomers, createCustomer } from './core/customers.js';
 import { openContext } from './context.js';
+import { startWorkers } from './worker.js';
 
 /**
  * The server process: config → store → app → listen. On SIGTERM/SIGINT it stops accepting,
@@ -16,6 +17,7 @@ export async function serve(overrides: Partial<Config>): Promise<void> {
     process.stdout.write(`Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`);
   }
   const app = await buildApp({ ...ctx, logger });
+  const workers = startWorkers(ctx, logger);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -23,6 +25,7 @@ export async function serve(overrides: Partial<Config>): Promise<void> {
     logger.info(`${signal} received, closing`);
     app
       .close()
+      .then(() => workers.stop())
       .then(() => ctx.store.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

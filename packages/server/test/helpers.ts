@@ -7,6 +7,7 @@ import { SecretBox } from '../src/core/crypto/secret-box.js';
 import { createCustomer, type IssuedCustomer } from '../src/core/customers.js';
 import { randomIds } from '../src/core/ids.js';
 import { openStore, type Store } from '../src/core/store/index.js';
+import { withServices, type Context } from '../src/context.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -14,6 +15,7 @@ export interface TestApp {
   clock: ManualClock;
   box: SecretBox;
   config: Config;
+  ctx: Context;
   customer: IssuedCustomer;
   newCustomer(name?: string, verifyIdentityDocuments?: boolean): Promise<IssuedCustomer>;
   close(): Promise<void>;
@@ -25,12 +27,12 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   const store = await openStore({ sqlitePath: ':memory:' });
   const clock = new ManualClock(new Date());
   const box = new SecretBox(randomBytes(32));
-  const deps = { config, store, clock, ids: randomIds, box };
+  const deps = { ...withServices({ config, store, clock, ids: randomIds, box }), clock };
   const app = await buildApp(deps);
   const newCustomer = (name = 'acme', verifyIdentityDocuments = false) => createCustomer({ ...deps, db: store.db }, { name, verifyIdentityDocuments });
   const customer = await newCustomer();
   return {
-    app, store, clock, box, config, customer, newCustomer,
+    app, store, clock, box, config, ctx: deps, customer, newCustomer,
     close: async () => {
       await app.close();
       await store.close();

@@ -9,6 +9,7 @@ import { loadMasterKey, SecretBox } from '../core/crypto/secret-box.js';
 import { createCustomer, type IssuedCustomer } from '../core/customers.js';
 import { randomIds } from '../core/ids.js';
 import { openStore } from '../core/store/index.js';
+import { withServices } from '../context.js';
 
 export interface Targets {
   svcUrl: string;
@@ -25,7 +26,7 @@ async function serveTargets(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const config = loadConfig(undefined, { dataDir, port: 0, allowInsecureCallbacks: true });
   const store = await openStore({ sqlitePath: join(dataDir, 'svc.db'), synchronous: config.sqliteSynchronous });
-  const deps = { config, store, clock: systemClock, ids: randomIds, box: new SecretBox(loadMasterKey('', dataDir)) };
+  const deps = withServices({ config, store, clock: systemClock, ids: randomIds, box: new SecretBox(loadMasterKey('', dataDir)) });
   const customer = await createCustomer({ ...deps, db: store.db }, { name: 'bench' });
   const app = await buildApp(deps);
   const svcUrl = await app.listen({ port: 0, host: '127.0.0.1' });

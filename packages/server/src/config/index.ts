@@ -22,6 +22,7 @@ const keys = {
   sandboxNameLength: { env: 'SVC_SANDBOX_NAME_LENGTH', doc: 'default agency name field length for sandbox truncation', schema: Type.Integer({ minimum: 1, default: 40 }) },
   sandboxNameLengths: { env: 'SVC_SANDBOX_NAME_LENGTHS', doc: 'per-jurisdiction name field lengths as JSON, e.g. {"VA":35}', schema: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Integer({ minimum: 1 }), { default: {} }) },
   allowInsecureCallbacks: { env: 'SVC_ALLOW_INSECURE_CALLBACKS', doc: 'allow http:// and loopback/private callback URLs (tests, local use)', schema: Type.Boolean({ default: false }) },
+  outboxRetryBaseMs: { env: 'SVC_OUTBOX_RETRY_BASE_MS', doc: 'first retry delay of a failed callback or SMS; doubles per attempt for 24 h', schema: Type.Integer({ minimum: 1, default: 2000 }) },
   svcficationTtlSeconds: { env: 'SVC_SVCFICATION_TTL_SECONDS', doc: 'default lifetime of a svcfication', schema: Type.Integer({ minimum: 1, default: 90 }) },
   svccodeTtlSeconds: { env: 'SVC_SVCCODE_TTL_SECONDS', doc: 'lifetime of a svccode payload', schema: Type.Integer({ minimum: 1, default: 300 }) },
   fidoLinkBase: { env: 'SVC_FIDO_LINK_BASE', doc: 'replaces https://{domain_name} in FIDO user links (local use)', schema: Type.String({ default: '' }) },

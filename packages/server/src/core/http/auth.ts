@@ -3,12 +3,18 @@ import type { Clock } from '../clock.js';
 import type { CredentialResolver } from '../customers.js';
 import { AppError } from '../errors.js';
 import { parseHttpDate, parseSvcAuthorization, signatureMatches } from '../crypto/hmac.js';
+import { verifyDeviceSig, type DeviceKey } from '../crypto/device-sig.js';
+import { useNonce } from '../nonces.js';
+import type { Db } from '../store/index.js';
 import type { AuthKind } from './types.js';
 
 export interface AuthDeps {
+  db: Db;
   credentials: CredentialResolver;
   clock: Clock;
   skewSeconds: number;
+  /** A customer's device keys by RFC 7638 thumbprint, for X-Device-Sig. */
+  findDeviceByThumbprint(customerId: string, thumbprint: string): Promise<DeviceKey | null>;
 }
 
 const bearerKinds: readonly AuthKind[] = ['sandbox'];
@@ -49,14 +55,33 @@ async function hmac(deps: AuthDeps, request: FastifyRequest, kinds: readonly Aut
   request.caller = caller;
 }
 
-/** Authenticates each route per its `config.auth`, before validation (bad credentials win over bad input). */
+/** X-Device-Sig of a registered device (DESIGN §5); a failure is 403 like any other. */
+export async function deviceSignature(deps: AuthDeps, request: FastifyRequest, findByThumbprint: (thumbprint: string) => Promise<DeviceKey | null>): Promise<DeviceKey> {
+  const now = deps.clock.now();
+  const expires = new Date(now.getTime() + 2 * deps.skewSeconds * 1000);
+  const result = await verifyDeviceSig(header(request, 'x-device-sig'), { findByThumbprint, useNonce: (value) => useNonce(deps.db, value, expires, now) });
+  if (typeof result === 'string') throw new AppError('FORBIDDEN', result);
+  return result;
+}
+
+/**
+ * Authenticates each route per its `config.auth` (and `config.deviceSig`), before validation:
+ * bad credentials win over bad input.
+ */
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('deviceId', null);
   app.addHook('preValidation', async (request) => {
-    const kinds = request.routeOptions.config.auth;
-    if (!kinds || kinds.includes('none')) return;
-    if (kinds.some((k) => bearerKinds.includes(k))) return bearer(deps, request, kinds);
-    if (kinds.some((k) => apiKeyKinds.includes(k))) return apiKey(deps, request, kinds);
-    return hmac(deps, request, kinds);
+    const { auth: kinds, deviceSig } = request.routeOptions.config;
+    if (kinds && !kinds.includes('none')) {
+      if (kinds.some((k) => bearerKinds.includes(k))) await bearer(deps, request, kinds);
+      else if (kinds.some((k) => apiKeyKinds.includes(k))) await apiKey(deps, request, kinds);
+      else await hmac(deps, request, kinds);
+    }
+    const customerId = request.caller?.customerId;
+    if (deviceSig) {
+      if (!customerId) throw new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.');
+      request.deviceId = (await deviceSignature(deps, request, (thumbprint) => deps.findDeviceByThumbprint(customerId, thumbprint))).identifier;
+    }
   });
 }

@@ -8,6 +8,7 @@ import { registerValidation } from './validation.js';
 import './types.js';
 
 export type { AuthKind } from './types.js';
+export { deviceSignature, type AuthDeps } from './auth.js';
 
 /** Everything every route shares: JSON bodies, validation, errors, authentication, signing, metrics. */
 export function registerHttpCore(app: FastifyInstance, deps: AuthDeps): void {

@@ -11,7 +11,7 @@ declare module 'fastify' {
     auth?: readonly AuthKind[];
     /** Catalog code used when the route's schema validation fails. */
     invalid?: ErrorCode;
-    /** The route also needs X-Device-Sig (Area B device calls). */
+    /** The route also needs X-Device-Sig of a registered device (Area B device calls). */
     deviceSig?: boolean;
     /** Browser widgets call the route from other origins. */
     cors?: boolean;

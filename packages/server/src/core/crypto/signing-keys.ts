@@ -1,0 +1,63 @@
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+import type { Clock } from '../clock.js';
+import type { Ids } from '../ids.js';
+import type { Db } from '../store/index.js';
+import type { SecretBox } from './secret-box.js';
+
+const alg = 'ES256';
+
+/**
+ * The service's ES256 signing keys: device JWTs and callback JWTs are signed with the newest, and
+ * `/jwks` lists every key, so tokens signed before a rotation still verify.
+ */
+export class SigningKeys {
+  private current: { kid: string; key: CryptoKey; loadedAt: number } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+    private readonly ids: Ids,
+    /** How long the signer trusts its cached key before looking for a rotation by the CLI. */
+    private readonly refreshMs = 60_000,
+  ) {}
+
+  /** Adds a new key; it signs from now on. */
+  async rotate(): Promise<string> {
+    const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+    const kid = this.ids.random(12);
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
+    await this.db
+      .insertInto('signing_keys')
+      .values({ kid, private_sealed: this.box.seal(JSON.stringify(await exportJWK(privateKey))), public_jwk: JSON.stringify(publicJwk), created_at: this.clock.now().toISOString() })
+      .execute();
+    this.current = null;
+    return kid;
+  }
+
+  async jwks(): Promise<{ keys: JWK[] }> {
+    const rows = await this.db.selectFrom('signing_keys').select('public_jwk').orderBy('created_at', 'desc').orderBy('kid').execute();
+    return { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
+  }
+
+  async sign(claims: JWTPayload, options: { subject?: string; expiresInSeconds?: number } = {}): Promise<string> {
+    const { kid, key } = await this.signer();
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg, kid, typ: 'JWT' }).setIssuedAt(now);
+    if (options.subject) jwt.setSubject(options.subject);
+    if (options.expiresInSeconds) jwt.setExpirationTime(now + options.expiresInSeconds);
+    return jwt.sign(key);
+  }
+
+  private async signer(): Promise<{ kid: string; key: CryptoKey }> {
+    if (this.current && Date.now() - this.current.loadedAt < this.refreshMs) return this.current;
+    let row = await this.db.selectFrom('signing_keys').select(['kid', 'private_sealed']).orderBy('created_at', 'desc').orderBy('kid').executeTakeFirst();
+    if (!row) {
+      await this.rotate();
+      row = await this.db.selectFrom('signing_keys').select(['kid', 'private_sealed']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    }
+    const key = (await importJWK(JSON.parse(this.box.open(row.private_sealed)) as JWK, alg)) as CryptoKey;
+    this.current = { kid: row.kid, key, loadedAt: Date.now() };
+    return this.current;
+  }
+}

@@ -1,0 +1,15 @@
+import type { Db } from './store/index.js';
+
+/**
+ * Records a single-use value until `expiresAt`. Returns false when it was seen before (a replay).
+ * Durable, so a restart does not reopen the replay window.
+ */
+export async function useNonce(db: Db, value: string, expiresAt: Date, now: Date): Promise<boolean> {
+  await db.deleteFrom('nonces').where('value', '=', value).where('expires_at', '<', now.toISOString()).execute();
+  const inserted = await db.insertInto('nonces').values({ value, expires_at: expiresAt.toISOString() }).onConflict((oc) => oc.column('value').doNothing()).executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function purgeNonces(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('nonces').where('expires_at', '<', now.toISOString()).execute();
+}

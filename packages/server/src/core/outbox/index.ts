@@ -1,0 +1,59 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Ids } from '../ids.js';
+import type { Database, OutboxTable } from '../store/schema.js';
+
+export type OutboxKind = OutboxTable['kind'];
+
+export interface OutboxItem {
+  kind: OutboxKind;
+  /** Callback URL or phone number. */
+  target: string;
+  payload: unknown;
+}
+
+/** Delivery gives up this long after the item was written. */
+export const deliveryWindowMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Durable side effects: an item is a row written in the caller's transaction, so it exists
+ * exactly when the state change that caused it was committed. A worker delivers it later.
+ */
+export class Outbox {
+  private listener: (() => void) | null = null;
+  constructor(
+    private readonly clock: Clock,
+    private readonly ids: Ids,
+  ) {}
+
+  async enqueue(tx: Kysely<Database> | Transaction<Database>, item: OutboxItem): Promise<string> {
+    const now = this.clock.now();
+    const id = this.ids.uuid();
+    await tx
+      .insertInto('outbox')
+      .values({
+        id,
+        kind: item.kind,
+        target: item.target,
+        payload: JSON.stringify(item.payload),
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: now.toISOString(),
+        give_up_at: new Date(now.getTime() + deliveryWindowMs).toISOString(),
+        delivered_at: null,
+        last_error: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    return id;
+  }
+
+  /** Tells the worker (if one runs in this process) that items were committed. */
+  notify(): void {
+    this.listener?.();
+  }
+
+  onNotify(listener: () => void): void {
+    this.listener = listener;
+  }
+}
