@@ -11,7 +11,7 @@ export function isSupportedPublicJwk(jwk: JWK): boolean {
 
 export function importPublicJwk(jwk: JWK): KeyObject {
   const { kty, crv, x, y, n, e } = jwk;
-  return createPublicKey({ key: kty === 'EC' ? { kty, crv, x, y } : { kty, n, e }, format: 'jwk' } as Parameters<typeof createPublicKey>[0]);
+  return createPublicKey({ key: kty === 'EC' ? { kty, crv, x, y } : { kty, n, e }, format: 'jwk' });
 }
 
 /**
