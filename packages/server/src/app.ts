@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { deviceKeyLookup } from './areas/main/devices-repo.js';
+import { mainRoutes } from './areas/main/routes.js';
+import { licenseStatus } from './areas/sandbox/license-status.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
 import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
@@ -47,6 +49,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const nameLength = (jurisdiction: string | undefined) => (jurisdiction && config.sandboxNameLengths[jurisdiction]) || config.sandboxNameLength;
-  await area(app, 'sandbox', (scope) => sandboxRoutes(scope, { db: store.db, ids, nameLength }));
+  const sandbox = { db: store.db, ids, nameLength };
+  await area(app, 'sandbox', (scope) => sandboxRoutes(scope, sandbox));
+  const main = { ...deps, db: store.db, checkLicense: (fields: Record<string, string>) => licenseStatus(sandbox, fields) };
+  await area(app, 'main', (scope) => mainRoutes(scope, main, authDeps));
   return app;
 }

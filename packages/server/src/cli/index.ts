@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { customersCommand } from './commands/customers.js';
+import { keysCommand } from './commands/keys.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { serveCommand } from './commands/serve.js';
 
@@ -7,6 +8,7 @@ const program = new Command('svc').description('svc identity authentication serv
 program.addCommand(serveCommand());
 program.addCommand(customersCommand());
 program.addCommand(sandboxCommand());
+program.addCommand(keysCommand());
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`svc: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,25 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmacSignature, type SignedParts } from '@svc/sdk';
 
-/** The parts of a request (or response) that the SVC HMAC scheme signs (DESIGN §5). */
-export interface SignedParts {
-  method: string;
-  body: Buffer | string;
-  contentType: string;
-  date: string;
-  /** Raw request target: path plus `?query`, as sent. */
-  path: string;
-}
-
-export function stringToSign(parts: SignedParts): string {
-  const bodyMd5 = createHash('md5').update(parts.body).digest('hex');
-  return [parts.method.toUpperCase(), bodyMd5, parts.contentType, parts.date, parts.path].join('\n');
-}
-
-/** base64 of the hex text of HMAC-SHA256 (not of the binary digest), keyed by the UTF-8 secret. */
-export function hmacSignature(secret: string, parts: SignedParts): string {
-  const hex = createHmac('sha256', Buffer.from(secret, 'utf8')).update(stringToSign(parts)).digest('hex');
-  return Buffer.from(hex, 'utf8').toString('base64');
-}
+export { hmacSignature, type SignedParts };
 
 export function signatureMatches(secret: string, parts: SignedParts, presented: string): boolean {
   const expected = Buffer.from(hmacSignature(secret, parts));

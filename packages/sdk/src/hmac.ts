@@ -1,0 +1,28 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/** The parts of a request (or response) that the SVC HMAC scheme signs. */
+export interface SignedParts {
+  method: string;
+  body: Uint8Array | string;
+  contentType: string;
+  date: string;
+  /** Raw request target: path plus `?query`, exactly as sent. */
+  path: string;
+}
+
+/** `METHOD\nmd5hex(body)\nContent-Type\nDate\npath?query` */
+export function stringToSign(parts: SignedParts): string {
+  const bodyMd5 = createHash('md5').update(parts.body).digest('hex');
+  return [parts.method.toUpperCase(), bodyMd5, parts.contentType, parts.date, parts.path].join('\n');
+}
+
+/** base64 of the hex text of HMAC-SHA256 (not of the binary digest), keyed by the UTF-8 secret. */
+export function hmacSignature(secret: string, parts: SignedParts): string {
+  const hex = createHmac('sha256', Buffer.from(secret, 'utf8')).update(stringToSign(parts)).digest('hex');
+  return Buffer.from(hex, 'utf8').toString('base64');
+}
+
+/** `Authorization: SVC <token>:<signature>` */
+export function svcAuthorization(token: string, secret: string, parts: SignedParts): string {
+  return `SVC ${token}:${hmacSignature(secret, parts)}`;
+}
