@@ -1,5 +1,6 @@
 import type { Config } from '../../config/index.js';
 import type { Clock } from '../../core/clock.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
 import type { Outbox } from '../../core/outbox/index.js';
@@ -16,5 +17,6 @@ export interface MainDeps {
   keys: SigningKeys;
   outbox: Outbox;
   config: Config;
+  box: SecretBox;
   checkLicense: LicenseCheck;
 }

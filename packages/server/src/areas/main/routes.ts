@@ -57,5 +57,9 @@ export function mainRoutes(app: FastifyInstance, deps: MainDeps, auth: AuthDeps)
   });
   r.get('/api/v2/identity_documents', { config: server, schema: { querystring: S.DocumentsQuery, response: { 200: Type.Array(S.IdentityDocument), ...errors } } }, async (request) => documentsOfIdentifier(deps, caller(request), request.query.user_identifier));
   r.get('/api/v2/identity_documents/:id', { config: server, schema: { params: S.IdParams, response: { 200: S.IdentityDocument, ...errors } } }, async (request) => getDocument(deps, caller(request), request.params.id));
+  // svcfications
+
+  // svccodes and user bindings
+
   r.post('/api/v2/users/:userIdentifier/identity_document', { config: server, schema: { params: S.UserIdentifierParams, body: S.IdentityDocumentBody, response: { 201: S.IdentityDocument, ...errors } } }, async (request, reply) => reply.code(201).send(await registerDocumentForIdentifier(deps, caller(request), request.params.userIdentifier, request.body)));
 }

@@ -189,7 +189,47 @@ export interface SmsMessagesTable {
   created_at: string;
 }
 
+/** Area B authentication requests. Status IN_PROGRESS past expires_at reads EXPIRED. */
+export interface SvcficationsTable {
+  id: string;
+  customer_id: string;
+  status: string;
+  action: string;
+  resource: string;
+  desired_level: number;
+  /** Targets: the device, service user and RP identifier the request is addressed to. */
+  target_device: string | null;
+  target_user_id: string | null;
+  user_identifier: string | null;
+  svc_id: string | null;
+  device_identifier: string | null;
+  callback_url: string | null;
+  custom_fields: string | null;
+  prompt: number;
+  user_presence: number;
+  show_identity_document: number;
+  result: string | null;
+  /** Legacy v1 fields. */
+  legacy: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Area B scannable pairing codes. */
+export interface SvccodesTable {
+  id: string;
+  customer_id: string;
+  expires_at: string;
+  paired_device: string | null;
+  paired_at: string | null;
+  retrieved_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  svcfications: SvcficationsTable;
+  svccodes: SvccodesTable;
   users: UsersTable;
   devices: DevicesTable;
   user_identifiers: UserIdentifiersTable;
