@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { fidoRoutes } from './areas/fido/routes.js';
 import { deviceKeyLookup } from './areas/main/devices-repo.js';
 import { mainRoutes } from './areas/main/routes.js';
 import { licenseStatus } from './areas/sandbox/license-status.js';
@@ -51,6 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const nameLength = (jurisdiction: string | undefined) => (jurisdiction && config.sandboxNameLengths[jurisdiction]) || config.sandboxNameLength;
   const sandbox = { db: store.db, ids, nameLength };
   await area(app, 'sandbox', (scope) => sandboxRoutes(scope, sandbox));
+  await area(app, 'fido', (scope) => fidoRoutes(scope, deps));
+  app.addHook('preClose', async () => deps.waiters.close());
   const main = { ...deps, db: store.db, checkLicense: (fields: Record<string, string>) => licenseStatus(sandbox, fields) };
   await area(app, 'main', (scope) => mainRoutes(scope, main, authDeps));
   return app;

@@ -5,6 +5,7 @@ import { SigningKeys } from './core/crypto/signing-keys.js';
 import { Outbox } from './core/outbox/index.js';
 import { randomIds, type Ids } from './core/ids.js';
 import { openStore, type Store } from './core/store/index.js';
+import { Waiters } from './core/waiters.js';
 
 /** What both the server and the CLI commands stand on: config, store, secret box, clock, ids. */
 export interface Context {
@@ -15,6 +16,8 @@ export interface Context {
   ids: Ids;
   keys: SigningKeys;
   outbox: Outbox;
+  /** Long-poll wake-ups within this process. */
+  waiters: Waiters;
 }
 
 export async function openContext(overrides: Partial<Config> = {}): Promise<Context> {
@@ -25,6 +28,6 @@ export async function openContext(overrides: Partial<Config> = {}): Promise<Cont
 }
 
 /** Adds the services every area shares to the basic context. */
-export function withServices(base: Omit<Context, 'keys' | 'outbox'>): Context {
-  return { ...base, keys: new SigningKeys(base.store.db, base.box, base.clock, base.ids), outbox: new Outbox(base.clock, base.ids) };
+export function withServices(base: Omit<Context, 'keys' | 'outbox' | 'waiters'>): Context {
+  return { ...base, keys: new SigningKeys(base.store.db, base.box, base.clock, base.ids), outbox: new Outbox(base.clock, base.ids), waiters: new Waiters() };
 }

@@ -35,5 +35,7 @@ export async function serve(overrides: Partial<Config>): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ port: ctx.config.port, host: ctx.config.host, listenTextResolver: (address) => `listening on ${address}` });
+  const address = await app.listen({ port: ctx.config.port, host: ctx.config.host, listenTextResolver: () => 'server started' });
+  // The operator contract: one plain line, whatever the log level.
+  process.stdout.write(`listening on ${address}\n`);
 }

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { smsDeliverer, smsProvider } from './areas/fido/sms/deliverer.js';
+import { expireSvcfications } from './areas/main/close-svcfication.js';
 import type { Context } from './context.js';
+import { purgeNonces } from './core/nonces.js';
 import { callbackDeliverer } from './core/outbox/callback.js';
 import { OutboxWorker } from './core/outbox/worker.js';
 
@@ -13,9 +16,20 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
     retryBaseMs: ctx.config.outboxRetryBaseMs,
     handlers: {
       callback: callbackDeliverer({ allowInsecure: ctx.config.allowInsecureCallbacks }),
-      sms: () => Promise.reject(new Error('no SMS provider is configured')),
+      sms: smsDeliverer(smsProvider(ctx.config, { db: ctx.store.db, clock: ctx.clock, logger })),
     },
   });
   outbox.start();
-  return { stop: () => outbox.stop() };
+  // Expired svcfications are written EXPIRED (and their callbacks queued) without anyone polling.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweeper = setInterval(() => {
+    sweeping = Promise.all([expireSvcfications({ ...ctx, db: ctx.store.db }), purgeNonces(ctx.store.db, ctx.clock.now())]).catch((err: unknown) => logger.error({ err }, 'sweep failed'));
+  }, 1000);
+  return {
+    stop: async () => {
+      clearInterval(sweeper);
+      await sweeping;
+      await outbox.stop();
+    },
+  };
 }

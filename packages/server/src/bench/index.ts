@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { load, printTable, type BenchResult } from './run.js';
+import { longPollWake, roundTrips } from './round-trip.js';
 import type { Targets } from './targets.js';
 
 /**
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
     const json = { 'content-type': 'application/json' };
     rows.push(await load({ name: 'bare Fastify JSON route', url: `${targets.bareUrl}/json`, method: 'POST', headers: json, body, seconds, connections }));
     rows.push(await load({ name: 'sandbox verification', url: `${targets.svcUrl}/api/v2/verifications`, method: 'POST', headers: { ...json, authorization: `Bearer ${targets.customer.sandbox_token}` }, body, seconds, connections }));
+    const { server_credentials: server, sdk_credentials: sdk } = targets.customer;
+    rows.push(await roundTrips(targets.svcUrl, server, sdk, seconds, 16));
+    rows.push(await longPollWake(targets.svcUrl, server, sdk, 200));
   } finally {
     child.disconnect();
   }
@@ -27,7 +31,8 @@ async function main(): Promise<void> {
   const ratio = bare && sandbox ? sandbox.rps / bare.rps : 0;
   printTable(rows, [
     `sandbox / bare route: ${ratio.toFixed(2)} (target >= 0.60)`,
-    `${connections} connections, ${seconds}s per scenario, loopback, load generator in its own process, SQLite synchronous=${targets.synchronous}`,
+    `${connections} connections (16 devices for round trips), ${seconds}s per scenario, loopback, load generator in its own process, SQLite synchronous=${targets.synchronous}`,
+    'round trip: req/s column = completed round trips per second; latency per round trip',
   ]);
 }
 

@@ -38,6 +38,7 @@ export const catalog = {
   SVCFICATION_CLOSED: { status: 422, message: 'The svcfication is not in progress.' },
   RESPONSE_INVALID: { status: 422, message: 'The svcfication response is invalid.' },
   SVCCODE_INVALID: { status: 422, message: 'The svccode payload is invalid or expired.' },
+  RELYING_PARTY_UNKNOWN: { status: 422, message: 'No relying party has this id.' },
   FIDO_USER_NOT_REGISTERED: { status: 422, message: 'The user does not exist or has not registered.' },
   FIDO_CEREMONY_FAILED: { status: 400, message: 'The authenticator response could not be verified.' },
   DEVICE_UNKNOWN: { status: 424, message: 'The device is not registered.' },

@@ -1,10 +1,13 @@
+import type { Kysely } from 'kysely';
 import type { Db } from './store/index.js';
+import type { Database } from './store/schema.js';
 
 /**
  * Records a single-use value until `expiresAt`. Returns false when it was seen before (a replay).
- * Durable, so a restart does not reopen the replay window.
+ * Durable, so a restart does not reopen the replay window; pass a transaction so that a request
+ * that fails later consumes nothing.
  */
-export async function useNonce(db: Db, value: string, expiresAt: Date, now: Date): Promise<boolean> {
+export async function useNonce(db: Kysely<Database>, value: string, expiresAt: Date, now: Date): Promise<boolean> {
   await db.deleteFrom('nonces').where('value', '=', value).where('expires_at', '<', now.toISOString()).execute();
   const inserted = await db.insertInto('nonces').values({ value, expires_at: expiresAt.toISOString() }).onConflict((oc) => oc.column('value').doNothing()).executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;

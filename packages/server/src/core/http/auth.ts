@@ -79,7 +79,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       else await hmac(deps, request, kinds);
     }
     const customerId = request.caller?.customerId;
-    if (deviceSig) {
+    if (deviceSig === true || (deviceSig === 'sdk' && request.caller?.kind === 'sdk')) {
       if (!customerId) throw new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.');
       request.deviceId = (await deviceSignature(deps, request, (thumbprint) => deps.findDeviceByThumbprint(customerId, thumbprint))).identifier;
     }

@@ -11,8 +11,8 @@ declare module 'fastify' {
     auth?: readonly AuthKind[];
     /** Catalog code used when the route's schema validation fails. */
     invalid?: ErrorCode;
-    /** The route also needs X-Device-Sig of a registered device (Area B device calls). */
-    deviceSig?: boolean;
+    /** The route also needs X-Device-Sig of a registered device: always, or only from SDK callers. */
+    deviceSig?: boolean | 'sdk';
     /** Browser widgets call the route from other origins. */
     cors?: boolean;
   }

@@ -56,6 +56,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('value', 'text', (c) => c.primaryKey())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
+      await db.schema.createIndex('nonces_expiry').on('nonces').column('expires_at').execute();
     },
   },
   '0002_main_identity': {
