@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // The FIDO page script runs in browsers: it has its own DOM-only project (tsc skips it).
+    files: ['packages/server/src/areas/fido/pages/browser/**/*.ts'],
+    languageOptions: { parserOptions: { project: './packages/server/src/areas/fido/pages/browser/tsconfig.json' } },
+  },
+  {
     files: ['packages/server/src/**/*.ts'],
     ignores: ['packages/server/src/config/**'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config/.' }] },

@@ -3,11 +3,13 @@ import { customersCommand } from './commands/customers.js';
 import { keysCommand } from './commands/keys.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { serveCommand } from './commands/serve.js';
+import { smsCommand } from './commands/sms.js';
 
 const program = new Command('svc').description('svc identity authentication service').showHelpAfterError();
 program.addCommand(serveCommand());
 program.addCommand(customersCommand());
 program.addCommand(sandboxCommand());
+program.addCommand(smsCommand());
 program.addCommand(keysCommand());
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -30,10 +30,10 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'svc-e2e-'));
 }
 
-/** Spawns `svc serve --port 0` and resolves once it logs `listening on …`. */
-export async function startServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
+/** Spawns `svc serve` (on `port`, default 0: any free one) and resolves once it logs `listening on …`. */
+export async function startServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', String(options.port ?? 0), '--host', '127.0.0.1', '--data-dir', dataDir], {
     env: { ...process.env, SVC_ALLOW_INSECURE_CALLBACKS: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

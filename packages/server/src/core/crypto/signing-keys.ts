@@ -27,9 +27,13 @@ export class SigningKeys {
     const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
     const kid = this.ids.random(12);
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
+    // The newest key signs: make "newest" strict even when two rotations share a millisecond.
+    const latest = await this.db.selectFrom('signing_keys').select('created_at').orderBy('created_at', 'desc').executeTakeFirst();
+    const now = this.clock.now().getTime();
+    const createdAt = new Date(latest ? Math.max(now, new Date(latest.created_at).getTime() + 1) : now).toISOString();
     await this.db
       .insertInto('signing_keys')
-      .values({ kid, private_sealed: this.box.seal(JSON.stringify(await exportJWK(privateKey))), public_jwk: JSON.stringify(publicJwk), created_at: this.clock.now().toISOString() })
+      .values({ kid, private_sealed: this.box.seal(JSON.stringify(await exportJWK(privateKey))), public_jwk: JSON.stringify(publicJwk), created_at: createdAt })
       .execute();
     this.current = null;
     return kid;

@@ -1,0 +1,48 @@
+import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { CredentialRow } from './credentials-repo.js';
+import type { LinkRow } from './links-repo.js';
+import type { OrganizationRow } from './organizations-repo.js';
+
+export interface RegistrationCase {
+  organization: OrganizationRow;
+  link: LinkRow;
+  userId: string;
+  response: unknown;
+  expectedOrigin: string;
+  newId: string;
+  now: string;
+}
+
+/**
+ * Checks an attestation response against the link's challenge, the expected origin and RP ID and
+ * the organization's policy; returns the credential to store or throws an Error naming the problem.
+ */
+export async function judgeRegistration(c: RegistrationCase): Promise<CredentialRow> {
+  const response = c.response as RegistrationResponseJSON;
+  if (!c.link.challenge) throw new Error('No challenge was issued for this link.');
+  // authenticatorAttachment is reported by the browser; a response without it does not show a platform authenticator.
+  if (c.organization.require_platform_authenticator && response.authenticatorAttachment !== 'platform') throw new Error('This organization requires a platform authenticator.');
+  const result = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: c.link.challenge,
+    expectedOrigin: c.expectedOrigin,
+    expectedRPID: c.organization.domain_name,
+    requireUserVerification: true,
+  });
+  if (!result.verified) throw new Error('The attestation statement did not verify.');
+  const info = result.registrationInfo;
+  if (c.organization.verify_attestation_statement && info.fmt === 'none') throw new Error('This organization requires an attestation statement.');
+  if (c.organization.require_resident_key && response.clientExtensionResults.credProps?.rk === false) throw new Error('This organization requires a discoverable credential (resident key).');
+  return {
+    id: c.newId,
+    organization_id: c.organization.id,
+    user_id: c.userId,
+    credential_id: info.credential.id,
+    public_key: Buffer.from(info.credential.publicKey).toString('base64url'),
+    counter: info.credential.counter,
+    transports: JSON.stringify(response.response.transports ?? []),
+    attestation_format: info.fmt,
+    created_at: c.now,
+    last_used_at: null,
+  };
+}

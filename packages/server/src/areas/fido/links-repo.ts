@@ -1,0 +1,41 @@
+import type { Db } from '../../core/store/index.js';
+import type { FidoLinkStatus, FidoLinksTable } from '../../core/store/schema.js';
+import { linkTable, type LinkKind } from './link.js';
+
+export type LinkRow = FidoLinksTable;
+
+// Both link tables have the same shape; Kysely is given one name so it types a single table.
+const table = (kind: LinkKind) => linkTable[kind] as 'fido_registrations';
+
+export async function insertLink(db: Db, kind: LinkKind, row: LinkRow): Promise<void> {
+  await db.insertInto(table(kind)).values(row).execute();
+}
+
+/** By id alone: the pages prove access with the link secret, not with a customer key. */
+export async function findLink(db: Db, kind: LinkKind, id: string): Promise<LinkRow | undefined> {
+  return db.selectFrom(table(kind)).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCustomerLink(db: Db, kind: LinkKind, customerId: string, id: string): Promise<LinkRow | undefined> {
+  return db.selectFrom(table(kind)).selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Binds a new challenge to a link that is still pending; false when it is not. */
+export async function setChallenge(db: Db, kind: LinkKind, id: string, challenge: string): Promise<boolean> {
+  const result = await db.updateTable(table(kind)).set({ challenge }).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Closes a pending link, only if it still holds the challenge that was judged: the challenge is
+ * single use, and of two concurrent answers only one moves the link.
+ */
+export async function closeLink(db: Db, kind: LinkKind, link: LinkRow, change: { status: Exclude<FidoLinkStatus, 'PENDING'>; userId: string | null; now: string }): Promise<boolean> {
+  let query = db
+    .updateTable(table(kind))
+    .set({ status: change.status, user_id: change.userId, challenge: null, finished_at: change.now })
+    .where('id', '=', link.id)
+    .where('status', '=', 'PENDING');
+  query = link.challenge === null ? query.where('challenge', 'is', null) : query.where('challenge', '=', link.challenge);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+}

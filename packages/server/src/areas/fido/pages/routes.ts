@@ -1,0 +1,39 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { ErrorBody } from '../../../core/http/schemas.js';
+import { authenticationOptions } from '../authentication-options.js';
+import type { FidoDeps } from '../deps.js';
+import { linkState } from '../link-state.js';
+import { registrationOptions } from '../registration-options.js';
+import * as S from '../schemas.js';
+import { verifyAuthentication } from '../verify-authentication.js';
+import { verifyRegistration } from '../verify-registration.js';
+import { ceremonyScript } from './script.js';
+import { pageHeaders, renderPage } from './template.js';
+
+const ceremonies = {
+  registrations: { options: registrationOptions, verify: verifyRegistration },
+  authentications: { options: authenticationOptions, verify: verifyAuthentication },
+} as const;
+const pageStatus = { ready: 200, used: 410, expired: 410, invalid: 404 } as const;
+const errors = { 400: S.FidoErrorBody, 404: ErrorBody, 410: ErrorBody };
+const call = { invalid: 'MISSING_FIELDS' } as const;
+
+/** The pages behind `user_link` and the two calls their script makes; the link secret is the credential. */
+export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/fido/assets/ceremony.js', { schema: { hide: true } }, async (_request, reply) => {
+    const script = await ceremonyScript();
+    return reply.headers({ etag: script.etag, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).type('text/javascript; charset=utf-8').send(script.code);
+  });
+
+  for (const [kind, ceremony] of Object.entries(ceremonies) as [keyof typeof ceremonies, (typeof ceremonies)[keyof typeof ceremonies]][]) {
+    r.get(`/fido/${kind}/:id`, { schema: { hide: true, params: S.IdParams } }, async (request, reply) => {
+      const view = await linkState(deps, kind, request.params.id);
+      return reply.code(pageStatus[view.state]).headers(pageHeaders).type('text/html; charset=utf-8').send(renderPage(kind, view));
+    });
+    r.post(`/fido/${kind}/:id/options`, { config: call, schema: { summary: `Page call: WebAuthn options for ${kind}`, params: S.IdParams, body: S.SecretBody, response: { 200: S.CeremonyOptions, ...errors } } }, async (request) => ceremony.options(deps, request.params.id, request.body.secret));
+    r.post(`/fido/${kind}/:id/verify`, { config: call, schema: { summary: `Page call: verify the ${kind} response`, params: S.IdParams, body: S.VerifyBody, response: { 200: S.CeremonyResult, ...errors } } }, async (request) => ceremony.verify(deps, request.params.id, request.body.secret, request.body.response));
+  }
+}

@@ -1,0 +1,24 @@
+import type { Clock } from '../../../core/clock.js';
+import type { Deliver } from '../../../core/outbox/worker.js';
+import type { Db } from '../../../core/store/index.js';
+import { LogSmsProvider } from './log-provider.js';
+import type { InfoLogger, SmsProvider } from './provider.js';
+import { TwilioSmsProvider, type TwilioSettings } from './twilio-provider.js';
+
+export interface SmsSettings extends TwilioSettings {
+  smsProvider: 'log' | 'twilio';
+}
+
+/** The configured provider; throws at start when twilio is chosen without credentials. */
+export function smsProvider(settings: SmsSettings, deps: { db: Db; clock: Clock; logger: InfoLogger }): SmsProvider {
+  return settings.smsProvider === 'twilio' ? new TwilioSmsProvider(settings) : new LogSmsProvider(deps.db, deps.clock, deps.logger);
+}
+
+/** Outbox handler of kind `sms`: target is the phone number, payload `{ body }`. */
+export function smsDeliverer(provider: SmsProvider): Deliver {
+  return async ({ id, target, payload }) => {
+    const body = (payload as { body?: unknown } | null)?.body;
+    if (typeof body !== 'string') throw new Error('sms payload has no body');
+    await provider.send({ id, to: target, body });
+  };
+}

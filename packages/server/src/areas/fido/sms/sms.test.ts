@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../../../../test/helpers.js';
+import { smsDeliverer, smsProvider } from './deliverer.js';
+import { listSms, LogSmsProvider } from './log-provider.js';
+import { TwilioSmsProvider } from './twilio-provider.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => t.close());
+
+const twilio = { twilioAccountSid: `AC${'0'.repeat(32)}`, twilioAuthToken: 'token', twilioFrom: '+15550001111' };
+
+describe('log provider', () => {
+  it('stores each outbox item once, prints it, and lists newest first', async () => {
+    const printed: string[] = [];
+    const provider = new LogSmsProvider(t.store.db, t.clock, { info: (_fields, message) => printed.push(message) });
+    const deliver = smsDeliverer(provider);
+    await deliver({ id: 'o1', target: '+15551230001', payload: { body: 'first https://x.test/fido/a#s' } });
+    await deliver({ id: 'o1', target: '+15551230001', payload: { body: 'first https://x.test/fido/a#s' } }); // a retried delivery
+    t.clock.advance(1000);
+    await deliver({ id: 'o2', target: '+15551230002', payload: { body: 'second' } });
+    expect(printed).toEqual(['SMS to +15551230001: first https://x.test/fido/a#s', 'SMS to +15551230001: first https://x.test/fido/a#s', 'SMS to +15551230002: second']);
+    expect((await listSms(t.store.db, 10)).map((m) => [m.id, m.to_number, m.body])).toEqual([['o2', '+15551230002', 'second'], ['o1', '+15551230001', 'first https://x.test/fido/a#s']]);
+    expect(await listSms(t.store.db, 1)).toHaveLength(1);
+  });
+
+  it('a payload without a body is a failure the outbox retries', async () => {
+    const deliver = smsDeliverer(new LogSmsProvider(t.store.db, t.clock, { info: () => undefined }));
+    await expect(deliver({ id: 'o3', target: '+15551230003', payload: {} })).rejects.toThrow(/no body/);
+  });
+});
+
+describe('provider choice', () => {
+  const deps = () => ({ db: t.store.db, clock: t.clock, logger: { info: () => undefined } });
+
+  it('is log by default and twilio when configured with credentials', () => {
+    expect(smsProvider({ smsProvider: 'log', twilioAccountSid: '', twilioAuthToken: '', twilioFrom: '' }, deps()).name).toBe('log');
+    expect(smsProvider({ smsProvider: 'twilio', ...twilio }, deps())).toBeInstanceOf(TwilioSmsProvider);
+  });
+
+  it('twilio refuses to start without complete credentials, naming what is missing', () => {
+    expect(() => smsProvider({ smsProvider: 'twilio', twilioAccountSid: '', twilioAuthToken: '', twilioFrom: '' }, deps())).toThrow(/twilioAccountSid, twilioAuthToken, twilioFrom/);
+    expect(() => new TwilioSmsProvider({ ...twilio, twilioFrom: '' })).toThrow(/needs twilioFrom \(/);
+    expect(() => new TwilioSmsProvider({ ...twilio, twilioAccountSid: 'not-a-sid' })).toThrow(/must start with AC/);
+  });
+
+  it('twilio builds the official client from the configured credentials (no request is sent)', async () => {
+    const client = await new TwilioSmsProvider(twilio).connect();
+    expect(client.accountSid).toBe(twilio.twilioAccountSid);
+    expect(typeof client.messages.create).toBe('function');
+  });
+});
