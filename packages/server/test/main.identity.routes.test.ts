@@ -109,6 +109,12 @@ describe('request authentication', () => {
     expect((await signedInject({ method: 'GET', path }, tamper)).statusCode).toBe(403);
   });
 
+  it('a raw `application/json; charset=UTF-8` content type is signed as sent', async () => {
+    const res = await signedInject({ method: 'PATCH', path, body: '{"active":true}', contentType: 'application/json; charset=UTF-8' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ active: true });
+  });
+
   it('tampering with the body → 403', async () => {
     const res = await signedInject({ method: 'PATCH', path, body: '{"active":true}', contentType: 'application/json' }, { body: '{"active":false}' });
     expect(res.statusCode).toBe(403);

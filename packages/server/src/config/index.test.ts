@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './index.js';
 
@@ -20,5 +23,14 @@ describe('loadConfig', () => {
 
   it('lets explicit overrides win', () => {
     expect(loadConfig({ PORT: '9000' }, { port: 1234 }).port).toBe(1234);
+  });
+
+  it('reads an optional JSON file; the environment wins over it', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-config-')), 'svc.json');
+    writeFileSync(file, JSON.stringify({ port: 7000, sandboxNameLength: 30 }));
+    expect(loadConfig({ SVC_CONFIG_FILE: file })).toMatchObject({ port: 7000, sandboxNameLength: 30 });
+    expect(loadConfig({ SVC_CONFIG_FILE: file, PORT: '7001' }).port).toBe(7001);
+    writeFileSync(file, '[1]');
+    expect(() => loadConfig({ SVC_CONFIG_FILE: file })).toThrow(/SVC_CONFIG_FILE/);
   });
 });
