@@ -96,6 +96,20 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
     const { svc_id } = await rp.getDevice(device.identifier);
     expect(await rp.getUserIdentifier('demo-user-1')).toEqual({ svc_id, identifier: 'demo-user-1' });
   });
+
+  // Last in this block: it stops the server.
+  it('SIGTERM answers a pending 30 s long poll at once and exits 0', async () => {
+    const { id } = await new SvccodeClient({ baseUrl: server.url }).create(demo.id);
+    const started = Date.now();
+    const poll = fetch(`${server.url}/api/v2/svccodes/${id}?wait=30`);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // let the request reach its wait
+    const exit = server.stop();
+    const answer = await poll;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ id, paired: false });
+    expect(await exit).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
 });
 
 describe('svccode demo page refresh', () => {
