@@ -1,5 +1,6 @@
 import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
+import { joinUrl, readJson } from './http.js';
 import { SignedClient, type DeviceResponse, type IdentityDocument, type SignedClientOptions } from './rp-client.js';
 
 export interface DeviceKeys {
@@ -67,6 +68,16 @@ export class DeviceClient extends SignedClient {
     const { status, body } = await this.signed<SyncDeviceResponse>('POST', '/api/v2/devices', { device_public_key: publicJwk(this.keys.device), auth_public_key: publicJwk(this.keys.auth), device_platform: platform, bundle_id: 'com.example.app' });
     this.identifier = body.identifier;
     return { ...body, status };
+  }
+
+  /** A call that carries only X-Device-Sig, no Authorization (pairing a scanned svccode); answers are unsigned. */
+  async unauthenticated<T>(method: string, path: string, body: unknown): Promise<T> {
+    const response = await this.fetch(joinUrl(this.options.baseUrl, path), {
+      method,
+      headers: { 'content-type': 'application/json', 'x-device-sig': await deviceSigHeader(this.keys.device) },
+      body: JSON.stringify(body),
+    });
+    return readJson<T>(response);
   }
 
   registerDocument = (document: { hash: string } & Record<string, unknown>) => this.signed<IdentityDocument>('POST', '/api/v2/identity_documents', document).then((r) => r.body);

@@ -1,13 +1,5 @@
-import { DeviceClient, deviceSigHeader } from './device-client.js';
-import { joinUrl, readJson, type FetchLike } from './http.js';
+import type { DeviceClient } from './device-client.js';
 import type { SignedClient, UserDevice } from './rp-client.js';
-
-/** Reads a DeviceClient's connection settings, which DeviceClient keeps protected. */
-class Connection extends DeviceClient {
-  static of(device: Connection): { baseUrl: string; fetch: FetchLike } {
-    return { baseUrl: device.options.baseUrl, fetch: device.fetch };
-  }
-}
 
 /**
  * Device side: pairs the registered device with the code it scanned. The call carries only
@@ -15,13 +7,7 @@ class Connection extends DeviceClient {
  */
 export async function pairSvccode(device: DeviceClient, payload: string): Promise<void> {
   if (!device.identifier) throw new Error('register the device before pairing');
-  const { baseUrl, fetch } = Connection.of(device);
-  const response = await fetch(joinUrl(baseUrl, '/api/v2/paired_svccodes'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-device-sig': await deviceSigHeader(device.keys.device) },
-    body: JSON.stringify({ identifier: device.identifier, payload }),
-  });
-  await readJson<undefined>(response);
+  await device.unauthenticated<undefined>('POST', '/api/v2/paired_svccodes', { identifier: device.identifier, payload });
 }
 
 /** RP side (server credentials): which device paired with the code; answers once, then 404. */
