@@ -12,6 +12,8 @@ export interface SoftOptions {
   attachment?: 'platform' | 'cross-platform' | null;
   userVerified?: boolean;
   residentKey?: boolean;
+  /** Reuse this credential id (a forged or cloned registration). */
+  credentialId?: Buffer;
 }
 
 interface Stored {
@@ -41,7 +43,7 @@ export class SoftAuthenticator {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
     const cose = isoCBOR.encode(new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x ?? '', 'base64url')], [-3, Buffer.from(jwk.y ?? '', 'base64url')]]));
-    const id = randomBytes(32);
+    const id = this.options.credentialId ?? randomBytes(32);
     const counter = Buffer.alloc(4);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);

@@ -397,6 +397,16 @@ describe('registration ceremony through the link', () => {
     expect(callback).toMatchObject({ id, status: 'ERROR', jwt: expect.any(String) });
   });
 
+  it('a credential id the organization already knows is refused', async () => {
+    const c = await withOrganization();
+    const credentialId = Buffer.alloc(32, 7);
+    expect((await register(c, new SoftAuthenticator({ credentialId }), 'first')).verified.status).toBe(200);
+    const second = await register(c, new SoftAuthenticator({ credentialId }), 'second');
+    expect(second.verified.body).toMatchObject({ error: 'FIDO_CEREMONY_FAILED', description: 'This credential is already registered.' });
+    expect((await c.call('GET', `/api/v1/registrations/${second.id}`)).body).toMatchObject({ status: 'ERROR', user: { registered: false } });
+    expect(((await c.call('POST', '/api/v1/users/search', { registered: true })).body.users as Json[]).map((u) => u.user_identifier)).toEqual(['first']);
+  });
+
   it('a wrong RP ID fails', async () => {
     const c = await withOrganization();
     const created = await c.call('POST', '/api/v1/registrations', { user: { user_identifier: 'max' } });

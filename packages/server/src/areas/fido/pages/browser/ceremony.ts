@@ -1,5 +1,5 @@
 // Browser entry of the FIDO pages, bundled by esbuild (see ../script.ts); not compiled by tsc.
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 
 /** An answer from svc that ends this link (used, expired, not valid, or failed verification). */
 class LinkError extends Error {}
@@ -25,10 +25,11 @@ async function run(continueButton: HTMLButtonElement): Promise<void> {
   continueButton.disabled = true;
   show('Follow your browser\u2019s prompt\u2026', 'info');
   try {
-    const optionsJSON = await call('options', { secret });
+    // svc answers the options of this link's kind (../../registration-options.ts, ../../authentication-options.ts).
+    const options = await call('options', { secret });
     const response = kind === 'registrations'
-      ? await startRegistration({ optionsJSON: optionsJSON as never })
-      : await startAuthentication({ optionsJSON: optionsJSON as never });
+      ? await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })
+      : await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
     const result = await call('verify', { secret, response });
     if (typeof result.redirect_url === 'string') {
       location.assign(result.redirect_url);
