@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { smsDeliverer, smsProvider } from './areas/fido/sms/deliverer.js';
+import { fidoDeps } from './areas/fido/deps.js';
+import { expireLinks } from './areas/fido/expire-links.js';
 import { expireSvcfications } from './areas/main/close-svcfication.js';
 import type { Context } from './context.js';
 import { purgeNonces } from './core/nonces.js';
@@ -20,10 +22,11 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
     },
   });
   outbox.start();
-  // Expired svcfications are written EXPIRED (and their callbacks queued) without anyone polling.
+  const fido = fidoDeps(ctx);
+  // Expired svcfications and FIDO links are written EXPIRED (and their callbacks queued) without anyone polling.
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweeper = setInterval(() => {
-    sweeping = Promise.all([expireSvcfications({ ...ctx, db: ctx.store.db }), purgeNonces(ctx.store.db, ctx.clock.now())]).catch((err: unknown) => logger.error({ err }, 'sweep failed'));
+    sweeping = Promise.all([expireSvcfications({ ...ctx, db: ctx.store.db }), expireLinks(fido), purgeNonces(ctx.store.db, ctx.clock.now())]).catch((err: unknown) => logger.error({ err }, 'sweep failed'));
   }, 1000);
   return {
     stop: async () => {

@@ -1,7 +1,9 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftAuthenticator, type SoftOptions } from './fido-authenticator.js';
+import { SoftAuthenticator, type SoftOptions } from '../src/bench/soft-authenticator.js';
+import { fidoDeps } from '../src/areas/fido/deps.js';
+import { expireLinks } from '../src/areas/fido/expire-links.js';
 import { testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -323,6 +325,20 @@ describe('authentications', () => {
     expect((await c.call('GET', url)).body.status).toBe('EXPIRED');
     expect((await (await withOrganization()).call('GET', url)).status).toBe(404);
     expect((await c.call('GET', '/api/v1/authentications/unknown')).body).toMatchObject({ error: 'AUTHENTICATION_NOT_FOUND' });
+  });
+
+  it('expiry: the worker writes EXPIRED and queues its callback once; links without a callback just read EXPIRED', async () => {
+    const c = await withOrganization();
+    const owed = await c.call('POST', '/api/v1/authentications', { callback_url: 'https://rp.example/cb/expiry' });
+    const silent = await c.call('POST', '/api/v1/authentications', {});
+    t.clock.advance(10 * 60 * 1000);
+    expect(await expireLinks(fidoDeps(t.ctx))).toBeGreaterThanOrEqual(1);
+    expect(await expireLinks(fidoDeps(t.ctx))).toBe(0);
+    const [callback, ...more] = await callbacks('https://rp.example/cb/expiry', String(owed.body.id));
+    expect(more).toEqual([]);
+    expect(callback).toMatchObject({ id: owed.body.id, status: 'EXPIRED', jwt: expect.any(String) });
+    expect((await c.call('GET', `/api/v1/authentications/${String(owed.body.id)}`)).body.status).toBe('EXPIRED');
+    expect((await c.call('GET', `/api/v1/authentications/${String(silent.body.id)}`)).body.status).toBe('EXPIRED');
   });
 
   it('uses SVC_FIDO_LINK_BASE instead of https://{domain_name}', async () => {

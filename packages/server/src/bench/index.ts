@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { fidoFinishes } from './fido-finish.js';
 import { load, printTable, type BenchResult } from './run.js';
 import { longPollWake, roundTrips } from './round-trip.js';
 import type { Targets } from './targets.js';
@@ -10,6 +11,7 @@ import type { Targets } from './targets.js';
 async function main(): Promise<void> {
   const seconds = Number(process.argv[2] ?? 5);
   const connections = 32;
+  const fidoLogins = 2000;
   const child = fork(new URL('./targets.js', import.meta.url), { stdio: 'inherit' });
   const targets = await new Promise<Targets>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Targets));
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     const { server_credentials: server, sdk_credentials: sdk } = targets.customer;
     rows.push(await roundTrips(targets.svcUrl, server, sdk, seconds, 16));
     rows.push(await longPollWake(targets.svcUrl, server, sdk, 200));
+    rows.push(await fidoFinishes(targets.svcUrl, targets.customer.fido_api_key, seconds, 16, fidoLogins));
   } finally {
     child.disconnect();
   }
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
     `sandbox / bare route: ${ratio.toFixed(2)} (target >= 0.60)`,
     `${connections} connections (16 devices for round trips), ${seconds}s per scenario, loopback, load generator in its own process, SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip',
+    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s`,
   ]);
 }
 

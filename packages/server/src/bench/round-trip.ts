@@ -1,5 +1,5 @@
 import { DeviceClient, payloads, RpClient, type Credentials } from '@svc/sdk';
-import type { BenchResult } from './run.js';
+import { summarize, type BenchResult } from './run.js';
 
 interface Actor {
   rp: RpClient;
@@ -16,15 +16,6 @@ async function actor(url: string, server: Credentials, sdk: Credentials, index: 
   await rp.setBindingActive(binding.id, true);
   await rp.setDeviceActive(device.identifier, true);
   return { rp, device, user };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-function summarize(name: string, latencies: number[], seconds: number, errors: number): BenchResult {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { name, requests: latencies.length, rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors };
 }
 
 type Svc = { id: string; status: string };

@@ -36,6 +36,16 @@ export async function load(options: LoadOptions): Promise<BenchResult> {
   return { name: options.name, requests: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
 }
 
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** One row from the latencies (ms) of a custom loop that ran for `seconds`. */
+export function summarize(name: string, latencies: number[], seconds: number, errors: number): BenchResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { name, requests: latencies.length, rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors };
+}
+
 export function printTable(rows: BenchResult[], notes: string[]): void {
   const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'];
   const lines = rows.map((r) => [r.name, r.rps.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.requests), String(r.errors)]);

@@ -7,7 +7,7 @@ import type { UserRow } from './users-repo.js';
 import { authenticationView, registrationView } from './views.js';
 
 export interface Outcome {
-  status: 'COMPLETED' | 'ERROR';
+  status: 'COMPLETED' | 'ERROR' | 'EXPIRED';
   /** The user as it is after the change (registered after a completed registration). */
   user: UserRow | undefined;
 }

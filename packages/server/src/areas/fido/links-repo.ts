@@ -39,3 +39,8 @@ export async function closeLink(db: Db, kind: LinkKind, link: LinkRow, change: {
   query = link.challenge === null ? query.where('challenge', 'is', null) : query.where('challenge', '=', link.challenge);
   return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
 }
+
+/** Pending links past their lifetime that owe a callback (the others simply read EXPIRED). */
+export async function findExpiredWithCallback(db: Db, kind: LinkKind, now: string, limit: number): Promise<LinkRow[]> {
+  return db.selectFrom(table(kind)).selectAll().where('status', '=', 'PENDING').where('expires_at', '<=', now).where('callback_url', 'is not', null).limit(limit).execute();
+}

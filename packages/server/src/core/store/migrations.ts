@@ -236,4 +236,11 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_fido_link_expiry': {
+    async up(db: Kysely<unknown>) {
+      for (const table of ['fido_registrations', 'fido_authentications']) {
+        await db.schema.createIndex(`${table}_pending`).on(table).columns(['status', 'expires_at']).execute();
+      }
+    },
+  },
 };

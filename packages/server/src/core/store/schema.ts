@@ -155,11 +155,11 @@ export interface FidoCredentialsTable {
   last_used_at: string | null;
 }
 
-export type FidoLinkStatus = 'PENDING' | 'COMPLETED' | 'ERROR';
+export type FidoLinkStatus = 'PENDING' | 'COMPLETED' | 'ERROR' | 'EXPIRED';
 
 /**
- * A registration or authentication link. Only the SHA-256 of the link secret is kept; EXPIRED is
- * never stored but read from `expires_at`.
+ * A registration or authentication link. Only the SHA-256 of the link secret is kept. EXPIRED is
+ * read from `expires_at`, and stored only for links that owed an expiry callback.
  */
 export interface FidoLinksTable {
   id: string;

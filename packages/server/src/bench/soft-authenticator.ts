@@ -3,9 +3,9 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 /**
- * A software WebAuthn authenticator with real P-256 keys, for route tests: it builds authenticator
- * data, CBOR attestation objects (fmt `none` or `packed` self attestation) and ECDSA assertions
- * the way CTAP2 authenticators do. The browser suite covers Chromium's own authenticator.
+ * A software WebAuthn authenticator with real P-256 keys, for route tests and the bench: it builds
+ * authenticator data, CBOR attestation objects (fmt `none` or `packed` self attestation) and ECDSA
+ * assertions the way CTAP2 authenticators do. The browser suite covers Chromium's own authenticator.
  */
 export interface SoftOptions {
   fmt?: 'none' | 'packed';
