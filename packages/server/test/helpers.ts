@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/index.js';
 import { ManualClock } from '../src/core/clock.js';
@@ -21,10 +22,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on in-memory SQLite with a manual clock and one customer. */
+/**
+ * In-memory SQLite, or, in the `postgres` test project, a fresh schema of the PostgreSQL server
+ * named by SVC_TEST_DATABASE_URL: the same suite runs on both.
+ */
+export async function openTestStore(): Promise<Store> {
+  if (process.env.SVC_TEST_STORE !== 'postgres') return openStore({ sqlitePath: ':memory:' });
+  const url = process.env.SVC_TEST_DATABASE_URL;
+  if (!url) throw new Error('the postgres test project needs SVC_TEST_DATABASE_URL');
+  const schema = `t_${randomBytes(8).toString('hex')}`;
+  const store = await openStore({ sqlitePath: '', databaseUrl: url, schema });
+  return {
+    ...store,
+    close: async () => {
+      await sql.raw(`drop schema ${schema} cascade`).execute(store.db);
+      await store.close();
+    },
+  };
+}
+
+/** The whole app on a test store with a manual clock and one customer. */
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const config = loadConfig({}, { dataDir: '/nonexistent-test-dir', allowInsecureCallbacks: true, ...overrides });
-  const store = await openStore({ sqlitePath: ':memory:' });
+  const store = await openTestStore();
   const clock = new ManualClock(new Date());
   const box = new SecretBox(randomBytes(32));
   const deps = { ...withServices({ config, store, clock, ids: randomIds, box }), clock };

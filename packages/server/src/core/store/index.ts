@@ -11,6 +11,8 @@ export interface StoreOptions {
   /** SQLite file path, or ':memory:'; ignored when databaseUrl is set. */
   sqlitePath: string;
   databaseUrl?: string;
+  /** PostgreSQL schema to work in (created when missing); default: the server's search_path. */
+  schema?: string;
   synchronous?: 'FULL' | 'NORMAL';
 }
 
@@ -32,13 +34,23 @@ function openSqlite(path: string, synchronous: 'FULL' | 'NORMAL'): SQLite.Databa
   return sqlite;
 }
 
+async function openPostgres(url: string, schema: string | undefined): Promise<pg.Pool> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema if not exists ${schema}`).finally(() => client.end());
+  }
+  return new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const dialect = options.databaseUrl
-    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) })
+    ? new PostgresDialect({ pool: await openPostgres(options.databaseUrl, options.schema) })
     : new SqliteDialect({ database: openSqlite(options.sqlitePath, options.synchronous ?? 'FULL') });
   const db = new Kysely<Database>({ dialect });
-  const result = await new Migrator({ db, provider }).migrateToLatest();
+  const result = await new Migrator({ db, provider, ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}) }).migrateToLatest();
   if (result.error) {
     await db.destroy();
     throw result.error instanceof Error ? result.error : new Error('migration failed', { cause: result.error });
