@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fidoRoutes } from './areas/fido/routes.js';
 import { deviceKeyLookup } from './areas/main/devices-repo.js';
@@ -21,11 +22,12 @@ const areas = {
 
 /**
  * Registers one area in its own context with its own OpenAPI document, served at
- * `/docs/{area}/openapi.json`.
+ * `/docs/{area}/openapi.json` and browsable at `/docs/{area}`.
  */
 async function area(app: FastifyInstance, name: keyof typeof areas, routes: (scope: FastifyInstance) => void): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(swagger, { openapi: { openapi: '3.1.0', info: areas[name] } });
+    await scope.register(swaggerUi, { routePrefix: `/docs/${name}`, uiConfig: { docExpansion: 'list' } });
     routes(scope);
     scope.get(`/docs/${name}/openapi.json`, { schema: { hide: true } }, async () => scope.swagger());
   });

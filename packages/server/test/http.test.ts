@@ -57,4 +57,16 @@ describe('every request', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(['/api/v2/verifications']);
   });
+
+  it.each([
+    ['main', '/api/v2/svcfications'],
+    ['fido', '/api/v1/authentications'],
+  ])('serves the %s OpenAPI document and a browsable page', async (area, path) => {
+    const doc = (await t.app.inject({ method: 'GET', url: `/docs/${area}/openapi.json` })).json<{ paths: Record<string, unknown> }>();
+    expect(doc.paths).toHaveProperty([path]);
+    expect(doc.paths).not.toHaveProperty(['/api/v2/verifications']);
+    const page = await t.app.inject({ method: 'GET', url: `/docs/${area}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
 });
