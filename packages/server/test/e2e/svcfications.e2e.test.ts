@@ -79,6 +79,25 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     removeDataDir(first.dataDir);
   });
 
+  it('every acknowledged write survives a SIGKILL of the server', async () => {
+    const first = await startServer({ env });
+    const { rp, device, customer } = await setup(first.url, first.dataDir);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: `r${i}`, desired_level: 1, user_identifier: 'alice' })).body.id);
+    const answered = ids[0] ?? '';
+    await device.signed('POST', '/api/v2/svcfication_responses', { payloads: [payloads.deviceAr(device.keys, answered, device.identifier)] });
+    first.process.kill('SIGKILL');
+    await new Promise((resolve) => first.process.once('exit', resolve));
+
+    const again = await startServer({ dataDir: first.dataDir, env });
+    const reader = new RpClient({ baseUrl: again.url, credentials: customer.server_credentials });
+    const statuses = await Promise.all(ids.map(async (id) => (await reader.request<Svc>('GET', `/api/v2/svcfications/${id}`)).body.status));
+    expect(statuses[0]).toBe('ACCEPTED');
+    expect(statuses.slice(1).every((s) => s === 'IN_PROGRESS')).toBe(true);
+    await again.stop();
+    removeDataDir(first.dataDir);
+  });
+
   it('SIGTERM releases a long poll and exits 0', async () => {
     const other = await startServer({ env });
     const { device } = await setup(other.url, other.dataDir);
