@@ -8,7 +8,7 @@ import { licenseStatus } from './areas/sandbox/license-status.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
 import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
-import { registerHttpCore } from './core/http/index.js';
+import { frameworkErrors, registerHttpCore } from './core/http/index.js';
 
 export interface AppDeps extends Context {
   logger?: FastifyBaseLogger;
@@ -42,12 +42,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => ids.uuid(),
     return503OnClosing: true,
+    frameworkErrors,
   });
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
   });
-  const authDeps = { db: store.db, credentials: new CredentialResolver(store.db, deps.box), clock, skewSeconds: config.clockSkewSeconds, findDeviceByThumbprint: deviceKeyLookup(store.db) };
+  const authDeps = { db: store.db, credentials: new CredentialResolver(store.db, deps.box), clock, skewSeconds: config.clockSkewSeconds, nonceRetentionMs: config.deviceNonceDays * 86_400_000, findDeviceByThumbprint: deviceKeyLookup(store.db) };
   registerHttpCore(app, authDeps);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 

@@ -42,6 +42,18 @@ describe('every request', () => {
     }
   });
 
+  it('NUL characters and malformed or overlong URLs → 4xx Error bodies', async () => {
+    const auth = { authorization: `Bearer ${t.customer.sandbox_token}` };
+    const nul = await post(JSON.stringify({ aamva: { identification_id: 'DL\u00000001' } }));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ error: 'BAD_REQUEST' });
+    for (const [url, code] of [['/api/v2/devices/%00', 400], ['/api/v2/devices/%ff', 400], [`/api/v2/devices/${'a'.repeat(5000)}`, 414]] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, url.slice(0, 30)).toBe(code);
+      expect(res.json()).toEqual({ error: expect.any(String), message: expect.any(String), description: expect.any(String) });
+    }
+  });
+
   it('an unknown route → 404 Error body', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/nope?x=1' });
     expect(res.statusCode).toBe(404);

@@ -6,13 +6,13 @@ import { injectFetch, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let rp: RpClient;
-const newDevice = (creds = t.customer.sdk_credentials) => new DeviceClient({ baseUrl: 'http://svc', credentials: creds, fetch: injectFetch(t.app) });
+const newDevice = (creds = t.customer.sdk_credentials) => new DeviceClient({ baseUrl: 'http://svc', credentials: creds, fetch: injectFetch(t.app), now: () => t.clock.now() });
 const status = (promise: Promise<unknown>) => promise.then(() => 200, (e: unknown) => (e instanceof SvcApiError ? e.status : -1));
 const errorOf = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => (e as SvcApiError).body as Record<string, unknown>);
 
 beforeAll(async () => {
   t = await testApp();
-  rp = new RpClient({ baseUrl: 'http://svc', credentials: t.customer.server_credentials, fetch: injectFetch(t.app) });
+  rp = new RpClient({ baseUrl: 'http://svc', credentials: t.customer.server_credentials, fetch: injectFetch(t.app), now: () => t.clock.now() });
 });
 afterAll(async () => t.close());
 
@@ -66,8 +66,12 @@ describe('devices', () => {
     const p384 = (await import('node:crypto')).generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ format: 'jwk' });
     const body = await errorOf(device.signed('POST', '/api/v2/devices', { device_public_key: { kty: p384.kty, crv: p384.crv, x: p384.x, y: p384.y }, device_platform: 'windows' }));
     expect(body).toMatchObject({ error: 'VALIDATION_FAILED', field_errors: { device_platform: expect.any(Array) } });
-    const keyErr = await errorOf(device.signed('POST', '/api/v2/devices', { device_public_key: { kty: 'EC', crv: 'P-384', x: p384.x, y: p384.y }, device_platform: 'ios' }));
-    expect(keyErr).toMatchObject({ error: 'FORBIDDEN' });
+    for (const key of [{ kty: 'EC', crv: 'P-384', x: p384.x, y: p384.y }, { kty: 'oct' }, { kty: 'EC' }, { kty: 'EC', crv: 'P-256', x: 'AAAA', y: 'AAAA' }]) {
+      const keyErr = await errorOf(device.signed('POST', '/api/v2/devices', { device_public_key: key, device_platform: 'ios' }));
+      expect(keyErr, JSON.stringify(key)).toMatchObject({ error: 'VALIDATION_FAILED', field_errors: { device_public_key: expect.any(Array) } });
+    }
+    const badAuth = await errorOf(device.signed('POST', '/api/v2/devices', { device_public_key: (await import('@svc/sdk')).publicJwk(device.keys.device), auth_public_key: { kty: 'EC', crv: 'P-256', x: 'AAAA', y: 'AAAA' }, device_platform: 'ios' }));
+    expect(badAuth).toMatchObject({ field_errors: { auth_public_key: expect.any(Array) } });
   });
 
   it('reads and (de)activates devices; other tenants and unknown ids get 404', async () => {
@@ -78,7 +82,7 @@ describe('devices', () => {
     const active = await rp.setDeviceActive(identifier, true);
     expect(active).toMatchObject({ active: true, is_active: true, activated_at: t.clock.now().toISOString() });
     expect(await rp.setDeviceActive(identifier, false)).toMatchObject({ active: false, activated_at: active.activated_at });
-    const other = new RpClient({ baseUrl: 'http://svc', credentials: (await t.newCustomer('other')).server_credentials, fetch: injectFetch(t.app) });
+    const other = new RpClient({ baseUrl: 'http://svc', credentials: (await t.newCustomer('other')).server_credentials, fetch: injectFetch(t.app), now: () => t.clock.now() });
     expect(await status(other.getDevice(identifier))).toBe(404);
     expect(await status(other.setDeviceActive(identifier, true))).toBe(404);
     expect(await status(rp.getDevice('nope'))).toBe(404);
@@ -126,6 +130,15 @@ describe('request authentication', () => {
     const d = t.clock.now();
     const odd = `${d.toUTCString().slice(0, 16)}  ${d.toISOString().slice(11, 19)} +0000`;
     expect((await signedInject({ method: 'GET', path, date: odd })).statusCode).toBe(200);
+  });
+
+  it('an X-Device-Sig header is refused again long after the Date window (no late replay)', async () => {
+    const device = newDevice();
+    await device.register();
+    const header = await (await import('@svc/sdk')).deviceSigHeader(device.keys.device, 'seen-once');
+    expect(await status(device.request('GET', '/api/v2/svcfications/next', undefined, { 'x-device-sig': header }))).toBe(200);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect(await status(device.request('GET', '/api/v2/svcfications/next', undefined, { 'x-device-sig': header }))).toBe(403);
   });
 
   it('wrong credential kind, unknown token, no header → 403 Error body', async () => {
@@ -187,7 +200,7 @@ describe('identity documents', () => {
     expect((await rp.listDocuments('erin')).map((d) => d.hash)).toEqual(['hash-2']);
     expect(await rp.getDocument(second.id)).toEqual(second);
     expect(await status(rp.getDocument(first.id))).toBe(404);
-    const other = new RpClient({ baseUrl: 'http://svc', credentials: (await t.newCustomer('other2')).server_credentials, fetch: injectFetch(t.app) });
+    const other = new RpClient({ baseUrl: 'http://svc', credentials: (await t.newCustomer('other2')).server_credentials, fetch: injectFetch(t.app), now: () => t.clock.now() });
     expect(await status(other.getDocument(second.id))).toBe(404);
     expect(await other.listDocuments('erin')).toEqual([]);
     expect(await status(rp.request('GET', '/api/v2/identity_documents?user_identifier='))).toBe(422);

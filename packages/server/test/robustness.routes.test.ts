@@ -68,7 +68,9 @@ describe('hostile input never yields a 5xx', () => {
             const res = await t.app.inject({ method: route.method as 'GET', url, headers: await headersFor(auth, route.method, url, body), ...(body === undefined ? {} : { payload: body }) });
             seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1;
             const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-            if (res.statusCode >= 500 || (res.statusCode >= 400 && !json)) failures.push(`${route.method} ${url.slice(0, 80)} ${auth} ${String(body).slice(0, 40)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+            const answer = json && res.statusCode >= 400 ? res.json<{ error?: unknown; errors?: unknown; message?: unknown }>() : {};
+            const errorBody = typeof answer.message === 'string' && (typeof answer.error === 'string' || Array.isArray(answer.errors));
+            if (res.statusCode >= 500 || (res.statusCode >= 400 && !errorBody)) failures.push(`${route.method} ${url.slice(0, 80)} ${auth} ${String(body).slice(0, 40)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
           }
         }
       }

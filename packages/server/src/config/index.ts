@@ -18,6 +18,7 @@ const keys = {
   bodyLimit: { env: 'SVC_BODY_LIMIT', doc: 'largest accepted request body in bytes', schema: Type.Integer({ minimum: 1024, default: 1_048_576 }) },
   logLevel: { env: 'SVC_LOG_LEVEL', doc: 'pino log level', schema: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], { default: 'info' }) },
   sqliteSynchronous: { env: 'SVC_SQLITE_SYNCHRONOUS', doc: 'FULL: every commit survives power loss; NORMAL: survives a process crash, may lose the last commits on power loss', schema: Type.Union([Type.Literal('FULL'), Type.Literal('NORMAL')], { default: 'FULL' }) },
+  deviceNonceDays: { env: 'SVC_DEVICE_NONCE_DAYS', doc: 'how long X-Device-Sig nonces are remembered (a seen header is refused for this long)', schema: Type.Integer({ minimum: 1, default: 30 }) },
   clockSkewSeconds: { env: 'SVC_CLOCK_SKEW_SECONDS', doc: 'allowed distance of a signed Date from the server clock', schema: Type.Integer({ minimum: 1, default: 300 }) },
   sandboxNameLength: { env: 'SVC_SANDBOX_NAME_LENGTH', doc: 'default agency name field length for sandbox truncation', schema: Type.Integer({ minimum: 1, default: 40 }) },
   sandboxNameLengths: { env: 'SVC_SANDBOX_NAME_LENGTHS', doc: 'per-jurisdiction name field lengths as JSON, e.g. {"VA":35}', schema: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Integer({ minimum: 1 }), { default: {} }) },

@@ -32,6 +32,7 @@ export const catalog = {
   FIDO_LINK_USED: { status: 410, message: 'This link has already been used.' },
   FIDO_LINK_EXPIRED: { status: 410, message: 'This link has expired.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  URI_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json.' },
   VALIDATION_FAILED: { status: 422, message: 'The request failed validation.' },
   SVCFICATION_INVALID: { status: 422, message: 'The svcfication could not be created.', shape: 'list' },

@@ -1,5 +1,6 @@
 import { AppError, assertThat } from '../../core/errors.js';
 import type { Db } from '../../core/store/index.js';
+import { retryOnConflict } from '../../core/store/unique.js';
 import type { UserDevicesTable } from '../../core/store/schema.js';
 import type { MainDeps } from './deps.js';
 import { findDevice } from './devices-repo.js';
@@ -20,7 +21,7 @@ async function findBinding(db: Db, customerId: string, where: { id: string } | {
  * another identifier of this RP is a conflict. The identifier also becomes the user's identifier.
  */
 export async function bindDevice(deps: MainDeps, customerId: string, input: { device_identifier: string; user_identifier: string }) {
-  return deps.db.transaction().execute(async (tx) => {
+  return retryOnConflict(() => deps.db.transaction().execute(async (tx) => {
     const device = await findDevice(tx, customerId, input.device_identifier);
     assertThat(device, 'DEVICE_UNKNOWN');
     const existing = await findBinding(tx, customerId, { device: device.identifier });
@@ -32,7 +33,7 @@ export async function bindDevice(deps: MainDeps, customerId: string, input: { de
     const row: UserDevicesTable = { id: deps.ids.uuid(), customer_id: customerId, device_identifier: device.identifier, user_identifier: input.user_identifier, active: 0, activated_at: null, created_at: now };
     await tx.insertInto('user_devices').values(row).execute();
     return bindingView(row);
-  });
+  }));
 }
 
 export async function setBindingActive(deps: MainDeps, customerId: string, id: string, active: boolean) {

@@ -1,5 +1,5 @@
 import { AppError, assertThat } from '../../core/errors.js';
-import { announce, completeSvcfication, type CompletionDeps } from './complete-svcfication.js';
+import { completeSvcfication, type CompletionDeps } from './complete-svcfication.js';
 import type { MainDeps } from './deps.js';
 import { findDevice } from './devices-repo.js';
 import { activeIdentifiersOf, addressedTo, findSvcfication } from './svcfications-repo.js';
@@ -11,15 +11,16 @@ export async function rejectSvcfication(deps: MainDeps, customerId: string, devi
   if (!device || !row || !addressedTo(row, device, await activeIdentifiersOf(deps.db, customerId, device.identifier))) throw new AppError('SVCFICATION_CLOSED', 'No open svcfication with this id is addressed to this device.');
   const [bound = null] = await activeIdentifiersOf(deps.db, customerId, device.identifier);
   const result = { id: deps.ids.uuid(), accepted: false, is_accepted: false, accepted_level: null, bound_user_identifier: bound, device_identifier: device.identifier, user_identifier: bound };
-  await deps.db.transaction().execute((tx) => completeSvcfication(deps, tx, customerId, id, 'REJECTED', result));
-  announce(deps, id);
+  await completeSvcfication(deps, customerId, id, 'REJECTED', result);
 }
 
-/** The RP withdraws an IN_PROGRESS request: CANCELED. */
-export async function cancelSvcfication(deps: MainDeps, customerId: string, id: string): Promise<void> {
-  assertThat(await findSvcfication(deps.db, customerId, id), 'SVCFICATION_CLOSED', 'No svcfication with this id.');
-  await deps.db.transaction().execute((tx) => completeSvcfication(deps, tx, customerId, id, 'CANCELED', null));
-  announce(deps, id);
+/** The RP (or, with SDK credentials, a device it is addressed to) withdraws an IN_PROGRESS request: CANCELED. */
+export async function cancelSvcfication(deps: MainDeps, customerId: string, id: string, deviceIdentifier: string | null = null): Promise<void> {
+  const row = await findSvcfication(deps.db, customerId, id);
+  const device = deviceIdentifier ? await findDevice(deps.db, customerId, deviceIdentifier) : null;
+  const allowed = row && (!deviceIdentifier || (device && addressedTo(row, device, await activeIdentifiersOf(deps.db, customerId, device.identifier))));
+  assertThat(allowed, 'SVCFICATION_CLOSED', 'No svcfication with this id is open to this caller.');
+  await completeSvcfication(deps, customerId, id, 'CANCELED', null);
 }
 
 /** Writes EXPIRED (and queues its callback) for every open svcfication past its expiry. */
@@ -27,13 +28,9 @@ export async function expireSvcfications(deps: CompletionDeps): Promise<number> 
   const now = deps.clock.now().toISOString();
   const due = await deps.db.selectFrom('svcfications').select(['id', 'customer_id']).where('status', '=', 'IN_PROGRESS').where('expires_at', '<=', now).limit(500).execute();
   for (const row of due) {
-    await deps.db
-      .transaction()
-      .execute((tx) => completeSvcfication(deps, tx, row.customer_id, row.id, 'EXPIRED', null))
-      .catch((err: unknown) => {
-        if (!(err instanceof AppError)) throw err; // someone else closed it meanwhile
-      });
-    announce(deps, row.id);
+    await completeSvcfication(deps, row.customer_id, row.id, 'EXPIRED', null).catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err; // someone else closed it meanwhile
+    });
   }
   return due.length;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JWK } from 'jose';
-import { decodeBase64, importPublicJwk, verifySha256 } from '../../core/crypto/signatures.js';
+import { decodeBase64, verifyJwkSignature } from '../../core/crypto/signatures.js';
 
 export type PayloadType = 'device_ar' | 'user_presence' | 'aamva_drivers_license';
 
@@ -46,7 +46,7 @@ export function checkPayload(decoded: { payload: Payload; json: string; signatur
   const { payload, json, signature } = decoded;
   const key = payload.type === 'user_presence' ? keys.auth : keys.device;
   if (!key) return `${payload.type}: the device has no auth key`;
-  if (!verifySha256(importPublicJwk(key), json, signature)) return `${payload.type}: the signature does not verify`;
+  if (!verifyJwkSignature(key, json, signature)) return `${payload.type}: the signature does not verify`;
   if (payload.type === 'user_presence') return null;
   if (!payload.nonce) return `${payload.type}: nonce is required`;
   if (payload.type === 'device_ar') {

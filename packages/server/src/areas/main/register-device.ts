@@ -1,6 +1,7 @@
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { fieldError, type FieldErrors } from '../../core/errors.js';
 import { isSupportedPublicJwk } from '../../core/crypto/signatures.js';
+import { retryOnConflict } from '../../core/store/unique.js';
 import type { MainDeps } from './deps.js';
 import { deviceView } from './device-view.js';
 import { findDeviceByThumbprint } from './devices-repo.js';
@@ -41,7 +42,7 @@ export async function registerDevice(deps: MainDeps, customerId: string, body: D
     bundle_id: body.bundle_id ?? null,
     updated_at: now,
   };
-  const created = await deps.db.transaction().execute(async (tx) => {
+  const created = await retryOnConflict(() => deps.db.transaction().execute(async (tx) => {
     const existing = await findDeviceByThumbprint(tx, customerId, thumbprint);
     if (existing) {
       await tx.updateTable('devices').set(keys).where('identifier', '=', existing.identifier).execute();
@@ -54,7 +55,7 @@ export async function registerDevice(deps: MainDeps, customerId: string, body: D
       .values({ identifier: deps.ids.uuid(), customer_id: customerId, user_id: userId, thumbprint, device_public_key: JSON.stringify(publicPart(body.device_public_key)), ...keys, active: 0, activated_at: null, created_at: now })
       .execute();
     return true;
-  });
+  }));
   const device = await findDeviceByThumbprint(deps.db, customerId, thumbprint);
   if (!device) throw new Error('device vanished after registration');
   const jwt = await deps.keys.sign({}, { subject: device.identifier });

@@ -1,7 +1,7 @@
 import type { JWK } from 'jose';
 import { AppError, assertThat } from '../../core/errors.js';
 import { useNonce } from '../../core/nonces.js';
-import { announce, completeSvcfication } from './complete-svcfication.js';
+import { completeSvcfication } from './complete-svcfication.js';
 import type { MainDeps } from './deps.js';
 import { findDevice, type DeviceRow } from './devices-repo.js';
 import { documentHashes } from './identity-documents.js';
@@ -55,12 +55,10 @@ export async function respondToSvcfication(deps: MainDeps, customerId: string, d
   const level = await achievedLevel(deps, customerId, device, payloads);
   const [boundIdentifier = null] = await activeIdentifiersOf(deps.db, customerId, device.identifier);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (tx) => {
+  const result = { id: deps.ids.uuid(), accepted: true, is_accepted: true, accepted_level: level, bound_user_identifier: boundIdentifier, device_identifier: device.identifier, user_identifier: boundIdentifier };
+  await completeSvcfication(deps, customerId, svcficationId, statusFor(level, row.desired_level), result, async (tx) => {
     for (const p of payloads) {
       if (p.nonce && !(await useNonce(tx, `payload:${device.identifier}:${p.nonce}`, new Date(now.getTime() + nonceMemoryMs), now))) throw rejected(`${p.type}: nonce was already used`);
     }
-    const result = { id: deps.ids.uuid(), accepted: true, is_accepted: true, accepted_level: level, bound_user_identifier: boundIdentifier, device_identifier: device.identifier, user_identifier: boundIdentifier };
-    await completeSvcfication(deps, tx, customerId, svcficationId, statusFor(level, row.desired_level), result);
   });
-  announce(deps, svcficationId);
 }

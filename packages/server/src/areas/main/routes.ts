@@ -8,7 +8,7 @@ import type { MainDeps } from './deps.js';
 import { getDevice, setDeviceActive } from './devices.js';
 import { findDevice } from './devices-repo.js';
 import { documentsOfIdentifier, getDocument, registerDocument, registerDocumentForIdentifier } from './identity-documents.js';
-import { deviceThumbprint, registerDevice } from './register-device.js';
+import { checkDeviceKeys, deviceThumbprint, registerDevice } from './register-device.js';
 import * as S from './schemas.js';
 import { createUserIdentifier, deactivateUser, getUserIdentifier } from './user-identifiers.js';
 import { cancelSvcfication, rejectSvcfication } from './close-svcfication.js';
@@ -26,7 +26,7 @@ import { svccodeStatus } from './svccode-status.js';
 import { bindScanningUser } from './user-bindings.js';
 
 const server = { auth: ['server'] } as const;
-const device = { auth: ['sdk', 'server'], deviceSig: true } as const;
+const device = { auth: ['sdk'], deviceSig: true } as const;
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 424: ErrorBody, 422: ErrorWithFieldsBody };
 
 /** Area B route table (identity core). */
@@ -41,6 +41,7 @@ export function mainRoutes(app: FastifyInstance, deps: MainDeps, auth: AuthDeps)
     schema: { summary: 'Register a device key', body: S.DeviceBody, response: { 200: S.SyncDeviceResponse, 201: S.SyncDeviceResponse, ...errors } },
     // X-Device-Sig must be made with the key being registered.
     preHandler: async (request) => {
+      checkDeviceKeys(request.body);
       const thumbprint = await deviceThumbprint(request.body);
       await deviceSignature(auth, request, async (tp) => (tp === thumbprint ? { identifier: thumbprint, jwk: request.body.device_public_key } : null));
     },
@@ -80,8 +81,8 @@ export function mainRoutes(app: FastifyInstance, deps: MainDeps, auth: AuthDeps)
   });
   r.get('/api/v2/svcfications/:id', { config: { auth: sdkOrServer, deviceSig: 'sdk' }, schema: { params: S.IdParams, querystring: S.WaitQuery, response: { 200: S.Svcfication, ...errors } } }, async (request) =>
     getSvcfication(deps, caller(request), request.params.id, { waitSeconds: request.query.wait, deviceIdentifier: request.deviceId }));
-  r.delete('/api/v2/svcfications/:id', { config: { auth: sdkOrServer }, schema: { params: S.IdParams, response: { 204: { type: 'null' }, ...errors } } }, async (request, reply) => {
-    await cancelSvcfication(deps, caller(request), request.params.id);
+  r.delete('/api/v2/svcfications/:id', { config: { auth: sdkOrServer, deviceSig: 'sdk' }, schema: { params: S.IdParams, response: { 204: { type: 'null' }, ...errors } } }, async (request, reply) => {
+    await cancelSvcfication(deps, caller(request), request.params.id, request.deviceId);
     return reply.code(204).send();
   });
   r.post('/api/v2/svcfication_responses', { config: device, schema: { body: S.ResponsesBody, response: { 201: { type: 'null' }, ...errors } } }, async (request, reply) => {

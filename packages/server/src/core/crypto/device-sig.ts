@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import { decodeBase64, importPublicJwk, verifySha256 } from './signatures.js';
+import { decodeBase64, verifyJwkSignature } from './signatures.js';
 
 export interface DeviceKey {
   identifier: string;
@@ -27,7 +27,7 @@ export async function verifyDeviceSig(header: string | undefined, deps: DeviceSi
   const thumbprint = decoded.slice(0, cut);
   const device = await deps.findByThumbprint(thumbprint);
   if (!device) return 'X-Device-Sig names no registered device key';
-  if (!verifySha256(importPublicJwk(device.jwk), signed, signature)) return 'X-Device-Sig signature does not verify';
+  if (!verifyJwkSignature(device.jwk, signed, signature)) return 'X-Device-Sig signature does not verify';
   if (!(await deps.useNonce(`device-sig:${thumbprint}:${decoded.slice(cut + 1)}`))) return 'X-Device-Sig nonce was already used';
   return device;
 }

@@ -6,6 +6,11 @@ import type { SecretBox } from './secret-box.js';
 
 const alg = 'ES256';
 
+export interface SignOptions {
+  subject?: string;
+  expiresInSeconds?: number;
+}
+
 /**
  * The service's ES256 signing keys: device JWTs and callback JWTs are signed with the newest, and
  * `/jwks` lists every key, so tokens signed before a rotation still verify.
@@ -44,13 +49,23 @@ export class SigningKeys {
     return { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
   }
 
-  async sign(claims: JWTPayload, options: { subject?: string; expiresInSeconds?: number } = {}): Promise<string> {
+  async sign(claims: JWTPayload, options: SignOptions = {}): Promise<string> {
+    return (await this.prepare())(claims, options);
+  }
+
+  /**
+   * Loads the current key now and returns a signer that never touches the store: use it inside a
+   * transaction (SQLite has one connection, which the transaction holds).
+   */
+  async prepare(): Promise<(claims: JWTPayload, options?: SignOptions) => Promise<string>> {
     const { kid, key } = await this.signer();
-    const now = Math.floor(this.clock.now().getTime() / 1000);
-    const jwt = new SignJWT(claims).setProtectedHeader({ alg, kid, typ: 'JWT' }).setIssuedAt(now);
-    if (options.subject) jwt.setSubject(options.subject);
-    if (options.expiresInSeconds) jwt.setExpirationTime(now + options.expiresInSeconds);
-    return jwt.sign(key);
+    return (claims, options = {}) => {
+      const now = Math.floor(this.clock.now().getTime() / 1000);
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg, kid, typ: 'JWT' }).setIssuedAt(now);
+      if (options.subject) jwt.setSubject(options.subject);
+      if (options.expiresInSeconds) jwt.setExpirationTime(now + options.expiresInSeconds);
+      return jwt.sign(key);
+    };
   }
 
   private async signer(): Promise<{ kid: string; key: CryptoKey }> {

@@ -13,6 +13,8 @@ export interface AuthDeps {
   credentials: CredentialResolver;
   clock: Clock;
   skewSeconds: number;
+  /** How long a device-signature nonce is remembered. */
+  nonceRetentionMs: number;
   /** A customer's device keys by RFC 7638 thumbprint, for X-Device-Sig. */
   findDeviceByThumbprint(customerId: string, thumbprint: string): Promise<DeviceKey | null>;
 }
@@ -58,7 +60,9 @@ async function hmac(deps: AuthDeps, request: FastifyRequest, kinds: readonly Aut
 /** X-Device-Sig of a registered device (DESIGN §5); a failure is 403 like any other. */
 export async function deviceSignature(deps: AuthDeps, request: FastifyRequest, findByThumbprint: (thumbprint: string) => Promise<DeviceKey | null>): Promise<DeviceKey> {
   const now = deps.clock.now();
-  const expires = new Date(now.getTime() + 2 * deps.skewSeconds * 1000);
+  // The signature covers only thumbprint:nonce (existing clients), so a seen header must stay
+  // refused for long, not just for the Date window.
+  const expires = new Date(now.getTime() + deps.nonceRetentionMs);
   const result = await verifyDeviceSig(header(request, 'x-device-sig'), { findByThumbprint, useNonce: (value) => useNonce(deps.db, value, expires, now) });
   if (typeof result === 'string') throw new AppError('FORBIDDEN', result);
   return result;

@@ -28,6 +28,11 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.body());
 }
 
+/** Router failures before any route runs (bad percent-encoding, overlong parameters). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError('URI_TOO_LONG') : new AppError('BAD_REQUEST', 'The request URL is malformed.'));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const error = toAppError(err, request);

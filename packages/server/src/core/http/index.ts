@@ -9,6 +9,7 @@ import './types.js';
 
 export type { AuthKind } from './types.js';
 export { deviceSignature, type AuthDeps } from './auth.js';
+export { frameworkErrors } from './errors.js';
 
 /** Everything every route shares: JSON bodies, validation, errors, authentication, signing, metrics. */
 export function registerHttpCore(app: FastifyInstance, deps: AuthDeps): void {
