@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations.js';
 import type { Database } from './schema.js';
@@ -23,6 +23,26 @@ export interface Store {
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep them by SQL
+ * text (bounded). Queries run synchronously one at a time, so a statement is never shared in flight.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= max) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 function openSqlite(path: string, synchronous: 'FULL' | 'NORMAL'): SQLite.Database {
   if (path !== ':memory:') mkdirSync(new URL('.', `file://${path}`).pathname, { recursive: true });
@@ -48,7 +68,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<pg
 export async function openStore(options: StoreOptions): Promise<Store> {
   const dialect = options.databaseUrl
     ? new PostgresDialect({ pool: await openPostgres(options.databaseUrl, options.schema) })
-    : new SqliteDialect({ database: openSqlite(options.sqlitePath, options.synchronous ?? 'FULL') });
+    : new SqliteDialect({ database: withStatementCache(openSqlite(options.sqlitePath, options.synchronous ?? 'FULL')) });
   const db = new Kysely<Database>({ dialect });
   const result = await new Migrator({ db, provider, ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}) }).migrateToLatest();
   if (result.error) {
