@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config/index.js';
@@ -35,7 +36,9 @@ export async function serve(overrides: Partial<Config>): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  const address = await app.listen({ port: ctx.config.port, host: ctx.config.host, listenTextResolver: () => 'server started' });
-  // The operator contract: one plain line, whatever the log level.
-  process.stdout.write(`listening on ${address}\n`);
+  await app.listen({ port: ctx.config.port, host: ctx.config.host, listenTextResolver: () => 'server started' });
+  // The operator contract: one plain line naming the configured host, whatever the log level.
+  const { port } = app.server.address() as AddressInfo;
+  const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;
+  process.stdout.write(`listening on http://${host}:${port}\n`);
 }

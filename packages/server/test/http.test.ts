@@ -54,6 +54,11 @@ describe('every request', () => {
     }
   });
 
+  it('an unknown route is a 404 even with a malformed body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/nope', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('an unknown route → 404 Error body', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/nope?x=1' });
     expect(res.statusCode).toBe(404);

@@ -113,6 +113,12 @@ describe('request authentication', () => {
     expect((await signedInject({ method: 'GET', path }, tamper)).statusCode).toBe(403);
   });
 
+  it('the query string is signed: changing or adding one → 403', async () => {
+    expect((await signedInject({ method: 'GET', path: `${path}?a=1` }, { path: `${path}?a=2` })).statusCode).toBe(403);
+    expect((await signedInject({ method: 'GET', path }, { path: `${path}?a=1` })).statusCode).toBe(403);
+    expect((await signedInject({ method: 'GET', path: `${path}?a=1` })).statusCode).toBe(200);
+  });
+
   it('a raw `application/json; charset=UTF-8` content type is signed as sent', async () => {
     const res = await signedInject({ method: 'PATCH', path, body: '{"active":true}', contentType: 'application/json; charset=UTF-8' });
     expect(res.statusCode).toBe(200);
@@ -173,6 +179,20 @@ describe('bindings, user identifiers, users', () => {
     expect(await status(rp.request('POST', '/api/v2/user_identifiers', { svc_id: 1 }))).toBe(422);
     expect(await rp.getUserIdentifier('bob')).toEqual({ svc_id: device.svc_id, identifier: 'bob' });
     expect(await status(rp.getUserIdentifier('nobody'))).toBe(404);
+  });
+
+  it('another customer cannot touch bindings, identifiers or users: 404 (424 for binding a foreign device)', async () => {
+    const device = await newDevice().register();
+    const binding = await rp.bindDevice(device.identifier, 'gina');
+    await rp.setDeviceActive(device.identifier, true);
+    const other = new RpClient({ baseUrl: 'http://svc', credentials: (await t.newCustomer('intruder')).server_credentials, fetch: injectFetch(t.app), now: () => t.clock.now() });
+    expect(await status(other.setBindingActive(binding.id, true))).toBe(404);
+    expect(await status(other.getUserIdentifier('gina'))).toBe(404);
+    expect(await status(other.deactivateUser('gina'))).toBe(404);
+    expect(await status(other.bindDevice(device.identifier, 'gina'))).toBe(424);
+    expect(await status(other.createUserIdentifier(device.svc_id, 'gina'))).toBe(424);
+    expect(await rp.getDevice(device.identifier)).toMatchObject({ active: true });
+    expect((await rp.setBindingActive(binding.id, false)).active).toBe(false);
   });
 
   it('DELETE /users/{id} deactivates every device of the user (204), 404 for unknown users', async () => {

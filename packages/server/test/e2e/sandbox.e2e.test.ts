@@ -31,12 +31,14 @@ describe('sandbox over HTTP against a spawned `svc serve`', () => {
 
   it('records imported with the CLI are matched by the engine', async () => {
     const file = join(server.dataDir, 'records.json');
-    writeFileSync(file, JSON.stringify([{ identification_id: 'S-1234', person_given_name: 'STEVEN', person_sur_name: 'BROWN' }]));
+    writeFileSync(file, JSON.stringify([{ identification_id: 'S-1234', person_given_name: 'STEVEN', person_sur_name: 'BROWN', person_birth_date: '19800115' }]));
     const imported = svc(['sandbox', 'records', 'import', file, '--data-dir', server.dataDir]);
     expect(imported.stdout).toContain('imported 1 record');
     const customer = createCustomerWithCli(server.dataDir, 'engine corp');
     const result = await new SandboxClient({ baseUrl: server.url, token: customer.sandbox_token }).verify({ identification_id: 's1234', person_given_name: 'Stephen', person_sur_name: 'Brown' });
-    expect(result).toMatchObject({ drivers_license_number_match_indicator: 'TRUE', person_first_name_exact_match_indicator: 'FALSE', person_first_name_fuzzy_primary_match_indicator: 'TRUE', person_last_name_exact_match_indicator: 'TRUE', person_birth_date_match_indicator: 'NULL' });
+    expect(result).toMatchObject({ drivers_license_number_match_indicator: 'TRUE', person_first_name_exact_match_indicator: 'FALSE', person_first_name_fuzzy_primary_match_indicator: 'TRUE', person_last_name_exact_match_indicator: 'TRUE', person_birth_date_match_indicator: 'NULL', address_city_match_indicator: 'NULL' });
+    const dated = await new SandboxClient({ baseUrl: server.url, token: customer.sandbox_token }).verify({ identification_id: 'S1234', person_birth_date: '19800116' });
+    expect(dated.person_birth_date_match_indicator).toBe('FALSE');
   });
 
   it('a bad token is a 401 the SDK reports with its body', async () => {
@@ -47,10 +49,10 @@ describe('sandbox over HTTP against a spawned `svc serve`', () => {
 
   it('a bad records file is refused with a message naming the problem', () => {
     const file = join(server.dataDir, 'bad.json');
-    writeFileSync(file, JSON.stringify([{ person_given_name: 1 }]));
+    writeFileSync(file, JSON.stringify([{ identification_id: 'B-1', person_birth_date: '19800230' }]));
     const result = svc(['sandbox', 'records', 'import', file, '--data-dir', server.dataDir]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/identification_id|person_given_name/);
+    expect(result.stderr).toMatch(/person_birth_date/);
   });
 
   it('stops cleanly on SIGTERM', async () => {

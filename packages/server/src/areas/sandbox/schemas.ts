@@ -1,5 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { FormatRegistry, Type, type Static } from '@sinclair/typebox';
+import { isDate8 } from '../../core/http/validation.js';
 import { indicatorNames } from './indicators.js';
+
+// The HTTP layer validates with Ajv; the records import (CLI) checks the same schema with TypeBox.
+if (!FormatRegistry.Has('date8')) FormatRegistry.Set('date8', isDate8);
 
 const text = (description: string) => Type.String({ description, maxLength: 256 });
 const date8 = (description: string) => Type.String({ description: `${description} (YYYYMMDD)`, format: 'date8' });

@@ -17,6 +17,7 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const raw = body as Buffer;
     request.rawBody = raw;
+    if (request.is404) return done(null, undefined); // an unknown route answers 404 whatever its body
     if (raw.length === 0) return done(null, undefined);
     const text = raw.toString('utf8');
     if (nul.test(text)) return done(new AppError('BAD_REQUEST', 'NUL characters are not accepted.'), undefined);

@@ -1,15 +1,19 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
-/** Loopback, private, link-local, CGNAT, unspecified and unique-local ranges. */
+/**
+ * Addresses a callback must never reach: loopback, private, link-local, CGNAT, benchmarking,
+ * multicast and reserved IPv4; IPv6 loopback, unspecified, IPv4-compatible, NAT64, unique-local,
+ * site- and link-local, multicast and documentation ranges. IPv4-mapped IPv6 (`::ffff:a.b.c.d`,
+ * also in hex) is checked against the IPv4 rules.
+ */
+const blocked = new BlockList();
+for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3]] as const) blocked.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [['::', 96], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8]] as const) blocked.addSubnet(net, bits, 'ipv6');
+
 export function isPrivateAddress(address: string): boolean {
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  if (isIP(v4) === 4) {
-    const [a = 0, b = 0] = v4.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || a >= 224;
-  }
-  const v6 = address.toLowerCase();
-  return v6 === '::' || v6 === '::1' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe80');
+  const family = isIP(address);
+  return family === 0 || blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /**
