@@ -4,7 +4,8 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 /**
  * A software WebAuthn authenticator with real P-256 keys, for route tests and the bench: it builds
- * authenticator data, CBOR attestation objects (fmt `none` or `packed` self attestation) and ECDSA
+ * authenticator data, CBOR attestation objects (fmt `none`, or `packed` with self attestation or an
+ * x5c chain) and ECDSA
  * assertions the way CTAP2 authenticators do. The browser suite covers Chromium's own authenticator.
  */
 export interface SoftOptions {
@@ -14,6 +15,8 @@ export interface SoftOptions {
   residentKey?: boolean;
   /** Reuse this credential id (a forged or cloned registration). */
   credentialId?: Buffer;
+  /** With fmt `packed`: sign with this attestation key and send its certificate chain (x5c), not self attestation. */
+  attestation?: { chain: Uint8Array[]; key: KeyObject };
 }
 
 interface Stored {
@@ -49,8 +52,14 @@ export class SoftAuthenticator {
     idLength.writeUInt16BE(id.length);
     const authData = Buffer.concat([sha256(rpId), Buffer.from([this.flags(0x40)]), counter, Buffer.alloc(16), idLength, id, cose]);
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, origin);
-    const attStmt = this.options.fmt === 'packed' ? new Map<string, number | Uint8Array>([['alg', -7], ['sig', sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), privateKey)]]) : new Map();
-    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, number | Uint8Array>>([['fmt', this.options.fmt ?? 'none'], ['attStmt', attStmt], ['authData', authData]]));
+    const signed = Buffer.concat([authData, sha256(clientDataJSON)]);
+    const { attestation } = this.options;
+    const attStmt = new Map<string, number | Uint8Array | Uint8Array[]>();
+    if (this.options.fmt === 'packed') {
+      attStmt.set('alg', -7).set('sig', sign('sha256', signed, attestation?.key ?? privateKey));
+      if (attestation) attStmt.set('x5c', attestation.chain);
+    }
+    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, number | Uint8Array | Uint8Array[]>>([['fmt', this.options.fmt ?? 'none'], ['attStmt', attStmt], ['authData', authData]]));
     this.credentials.push({ id, key: privateKey, rpId, userHandle: options.user.id, counter: 0 });
     const attachment = this.options.attachment === undefined ? 'platform' : this.options.attachment;
     return {

@@ -27,6 +27,7 @@ const keys = {
   svcficationTtlSeconds: { env: 'SVC_SVCFICATION_TTL_SECONDS', doc: 'default lifetime of a svcfication', schema: Type.Integer({ minimum: 1, default: 90 }) },
   svccodeTtlSeconds: { env: 'SVC_SVCCODE_TTL_SECONDS', doc: 'lifetime of a svccode payload', schema: Type.Integer({ minimum: 1, default: 300 }) },
   fidoLinkBase: { env: 'SVC_FIDO_LINK_BASE', doc: 'replaces https://{domain_name} in FIDO user links (local use)', schema: Type.String({ default: '' }) },
+  fidoAttestationRoots: { env: 'SVC_FIDO_ATTESTATION_ROOTS', doc: 'PEM bundle of attestation trust anchors; with it, organizations that verify attestation statements need a chain to one of them', schema: Type.String({ default: '' }) },
   smsProvider: { env: 'SVC_SMS_PROVIDER', doc: 'log (stored and printed) or twilio', schema: Type.Union([Type.Literal('log'), Type.Literal('twilio')], { default: 'log' }) },
   twilioAccountSid: { env: 'TWILIO_ACCOUNT_SID', doc: 'Twilio account SID (smsProvider twilio)', schema: Type.String({ default: '' }) },
   twilioAuthToken: { env: 'TWILIO_AUTH_TOKEN', doc: 'Twilio auth token (smsProvider twilio)', schema: Type.String({ default: '' }) },

@@ -1,4 +1,5 @@
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import { decodeAttestationObject } from '@simplewebauthn/server/helpers';
 import type { CredentialRow } from './credentials-repo.js';
 import type { LinkRow } from './links-repo.js';
 import type { OrganizationRow } from './organizations-repo.js';
@@ -11,6 +12,8 @@ export interface RegistrationCase {
   expectedOrigin: string;
   newId: string;
   now: string;
+  /** Trust anchors are configured: a verified statement must carry a certificate chain. */
+  anchoredAttestation: boolean;
 }
 
 /**
@@ -32,6 +35,8 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
   if (!result.verified) throw new Error('The attestation statement did not verify.');
   const info = result.registrationInfo;
   if (c.organization.verify_attestation_statement && info.fmt === 'none') throw new Error('This organization requires an attestation statement.');
+  // Self attestation is signed by the credential key itself: it says nothing about the authenticator.
+  if (c.organization.verify_attestation_statement && c.anchoredAttestation && !hasCertificateChain(info.attestationObject)) throw new Error('This organization requires an attestation certificate chain.');
   if (c.organization.require_resident_key && response.clientExtensionResults.credProps?.rk === false) throw new Error('This organization requires a discoverable credential (resident key).');
   return {
     id: c.newId,
@@ -45,4 +50,9 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
     created_at: c.now,
     last_used_at: null,
   };
+}
+
+function hasCertificateChain(attestationObject: Uint8Array<ArrayBuffer>): boolean {
+  const x5c = decodeAttestationObject(attestationObject).get('attStmt').get('x5c');
+  return Array.isArray(x5c) && x5c.length > 0;
 }

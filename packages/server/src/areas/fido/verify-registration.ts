@@ -21,7 +21,7 @@ export async function verifyRegistration(deps: FidoDeps, id: string, secret: str
   assertThat(user, 'FIDO_LINK_INVALID');
   const now = deps.clock.now().toISOString();
   const origin = expectedOrigin(deps.config.fidoLinkBase, organization.domain_name);
-  const judged = await judgeRegistration({ organization, link, userId: user.id, response, expectedOrigin: origin, newId: deps.ids.uuid(), now }).catch(problemOf);
+  const judged = await judgeRegistration({ organization, link, userId: user.id, response, expectedOrigin: origin, newId: deps.ids.uuid(), now, anchoredAttestation: deps.anchoredAttestation }).catch(problemOf);
   if (typeof judged === 'string') return failLink(deps, 'registrations', link, user, judged);
   try {
     await finishLink(deps, 'registrations', link, { status: 'COMPLETED', user: { ...user, registered: 1 } }, async (tx) => {
