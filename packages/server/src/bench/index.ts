@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     `sandbox / bare route: ${ratio.toFixed(2)} (target >= 0.60)`,
     `${connections} connections (16 devices for round trips), ${seconds}s per scenario, loopback, load generator in its own process, SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip',
+    'autocannon rows (bare route, sandbox) report latency in whole milliseconds',
     `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s`,
   ]);
 }
