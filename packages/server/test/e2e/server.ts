@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { IssuedCustomer } from '../../src/core/customers.js';
 
 const bin = join(import.meta.dirname, '../../bin/svc.js');
@@ -68,4 +69,20 @@ export async function startServer(options: { dataDir?: string; env?: NodeJS.Proc
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** One spawned server for a test file: started before its tests, stopped and removed after them. */
+export function useServer(options: Parameters<typeof startServer>[0] = {}): () => RunningServer {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (server) removeDataDir(server.dataDir);
+  });
+  return () => {
+    if (!server) throw new Error('the server is not running');
+    return server;
+  };
 }

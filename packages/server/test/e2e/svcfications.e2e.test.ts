@@ -1,18 +1,11 @@
 import { DeviceClient, payloads, RpClient } from '@svc/sdk';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startReceiver } from './receiver.js';
-import { createCustomerWithCli, removeDataDir, startServer, type RunningServer } from './server.js';
+import { createCustomerWithCli, removeDataDir, startServer, useServer } from './server.js';
 
 const env = { SVC_OUTBOX_RETRY_BASE_MS: '50', SVC_LOG_LEVEL: 'warn' };
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ env });
-});
-afterAll(async () => {
-  await server.stop();
-  removeDataDir(server.dataDir);
-});
+const server = useServer({ env });
 
 type Svc = { id: string; status: string };
 
@@ -30,7 +23,7 @@ async function setup(url: string, dataDir: string) {
 describe('svcfications over HTTP against a spawned `svc serve`', () => {
   it('full round trip with a callback whose JWT verifies at /jwks, after the receiver failed three times', async () => {
     const receiver = await startReceiver(3);
-    const { rp, device } = await setup(server.url, server.dataDir);
+    const { rp, device } = await setup(server().url, server().dataDir);
     const created = (await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: 'web', desired_level: 2, user_identifier: 'alice', callback_url: receiver.url })).body;
     const next = (await device.signed<Svc>('GET', '/api/v2/svcfications/next?wait=5')).body;
     expect(next.id).toBe(created.id);
@@ -43,7 +36,7 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     expect(delivery.headers['x-svc-delivery']).toMatch(/^[0-9a-f-]{36}$/);
     const { jwt, ...body } = delivery.body;
     expect(body).toEqual(final);
-    const { payload, protectedHeader } = await jwtVerify(String(jwt), createRemoteJWKSet(new URL(`${server.url}/jwks`)));
+    const { payload, protectedHeader } = await jwtVerify(String(jwt), createRemoteJWKSet(new URL(`${server().url}/jwks`)));
     expect(protectedHeader.alg).toBe('ES256');
     expect(payload).toMatchObject({ id: created.id, status: 'ACCEPTED' });
     await receiver.close();
@@ -51,7 +44,7 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
 
   it('an expiry callback fires without anyone polling', async () => {
     const receiver = await startReceiver();
-    const { rp } = await setup(server.url, server.dataDir);
+    const { rp } = await setup(server().url, server().dataDir);
     const expires = new Date(Date.now() + 1500).toISOString();
     const created = (await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: 'web', desired_level: 1, user_identifier: 'alice', callback_url: receiver.url, expires_at: expires })).body;
     const delivery = await receiver.next();
