@@ -2,6 +2,7 @@ import type { LinkRow } from './links-repo.js';
 import type { OrganizationRow } from './organizations-repo.js';
 import { readStatus, type LinkStatus } from './link.js';
 import { userView, type UserRow, type UserView } from './users-repo.js';
+import type { FidoOrganization } from '@svc/sdk';
 
 /** The Registration resource (spec fields plus `status` and `redirect_url`). */
 export interface RegistrationView {
@@ -47,17 +48,8 @@ export function authenticationView(link: LinkRow, user: UserRow | undefined, now
   };
 }
 
-/** The Organization resource. */
-export interface OrganizationView {
-  id: string;
-  name: string;
-  domain_name: string;
-  oidc_client_id: string;
-  redirect_uris: string[];
-  require_platform_authenticator: boolean;
-  require_resident_key: boolean;
-  verify_attestation_statement: boolean;
-}
+/** The Organization resource, as the SDK's clients read it. */
+export type OrganizationView = FidoOrganization;
 
 export function organizationView(row: OrganizationRow, redirectUris: string[]): OrganizationView {
   return {
