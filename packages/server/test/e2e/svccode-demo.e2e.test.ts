@@ -3,7 +3,7 @@ import jsQRModule from 'jsqr';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedCustomer } from '../../src/core/customers.js';
-import { removeDataDir, startServer, type RunningServer } from './server.js';
+import { useServer } from './server.js';
 
 // jsqr ships UMD (CommonJS): depending on the loader the function is the default export or its `default`.
 type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -34,23 +34,20 @@ async function scanQr(page: Page): Promise<string | null> {
 const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 
 describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
-  let server: RunningServer;
+  const server = useServer();
   let browser: Browser;
   let demo: IssuedCustomer;
   beforeAll(async () => {
-    server = await startServer();
-    demo = demoCustomer(server.output());
+    demo = demoCustomer(server().output());
     browser = await launch();
   });
   afterAll(async () => {
     await browser.close();
-    await server.stop();
-    removeDataDir(server.dataDir);
   });
 
   it('shows a QR code of a live svccode and flips to "paired" when a device scans it', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/demo/svccode`);
+    await page.goto(`${server().url}/demo/svccode`);
     await page.locator('#qr[data-payload]').waitFor();
     const shown = await page.locator('#qr').getAttribute('data-payload');
     const scanned = await scanQr(page);
@@ -58,21 +55,21 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
     expect(scanned).toMatch(/^svc1\./);
     await expect(page.locator('#status').textContent()).resolves.not.toBe('paired');
 
-    const device = new DeviceClient({ baseUrl: server.url, credentials: demo.sdk_credentials });
+    const device = new DeviceClient({ baseUrl: server().url, credentials: demo.sdk_credentials });
     await device.register();
     await pairSvccode(device, scanned ?? '');
     // The page is in a 25 s long poll; the pairing wakes it at once.
     await page.locator('main[data-state="paired"]').waitFor({ timeout: 10_000 });
     expect(await page.locator('#status').textContent()).toBe('paired');
-    const rp = new RpClient({ baseUrl: server.url, credentials: demo.server_credentials });
+    const rp = new RpClient({ baseUrl: server().url, credentials: demo.server_credentials });
     expect(await getPairedSvccode(rp, (await page.locator('#qr').getAttribute('data-id')) ?? '')).toMatchObject({ identifier: device.identifier });
     await page.close();
   });
 
   it('the recommended flow: scan → svcfication to confirm intent → bind', async () => {
-    const rp = new RpClient({ baseUrl: server.url, credentials: demo.server_credentials });
-    const widget = new SvccodeClient({ baseUrl: server.url });
-    const device = new DeviceClient({ baseUrl: server.url, credentials: demo.sdk_credentials });
+    const rp = new RpClient({ baseUrl: server().url, credentials: demo.server_credentials });
+    const widget = new SvccodeClient({ baseUrl: server().url });
+    const device = new DeviceClient({ baseUrl: server().url, credentials: demo.sdk_credentials });
     await device.register();
 
     const code = await widget.create(demo.id);
@@ -99,11 +96,11 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
 
   // Last in this block: it stops the server.
   it('SIGTERM answers a pending 30 s long poll at once and exits 0', async () => {
-    const { id } = await new SvccodeClient({ baseUrl: server.url }).create(demo.id);
+    const { id } = await new SvccodeClient({ baseUrl: server().url }).create(demo.id);
     const started = Date.now();
-    const poll = fetch(`${server.url}/api/v2/svccodes/${id}?wait=30`);
+    const poll = fetch(`${server().url}/api/v2/svccodes/${id}?wait=30`);
     await new Promise((resolve) => setTimeout(resolve, 500)); // let the request reach its wait
-    const exit = server.stop();
+    const exit = server().stop();
     const answer = await poll;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ id, paired: false });
@@ -113,21 +110,18 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
 });
 
 describe('svccode demo page refresh', () => {
-  let server: RunningServer;
+  const server = useServer({ env: { SVC_SVCCODE_TTL_SECONDS: '3' } });
   let browser: Browser;
   beforeAll(async () => {
-    server = await startServer({ env: { SVC_SVCCODE_TTL_SECONDS: '3' } });
     browser = await launch();
   });
   afterAll(async () => {
     await browser.close();
-    await server.stop();
-    removeDataDir(server.dataDir);
   });
 
   it('replaces the code before it expires', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/demo/svccode`);
+    await page.goto(`${server().url}/demo/svccode`);
     await page.locator('#qr[data-payload]').waitFor();
     const first = await page.locator('#qr').getAttribute('data-payload');
     const firstId = await page.locator('#qr').getAttribute('data-id');

@@ -10,12 +10,7 @@ const Name = text(128, 'display name');
 const Status = Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETED'), Type.Literal('EXPIRED'), Type.Literal('ERROR')]);
 
 /** Error bodies: 400s carry `field_errors` when fields were at fault. */
-export const FidoErrorBody = Type.Object({
-  error: Type.String(),
-  message: Type.String(),
-  description: Type.String(),
-  field_errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-}, { description: 'Error or ErrorWithFields' });
+export { ErrorWithFieldsBody as FidoErrorBody } from '../../core/http/schemas.js';
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 128 }) });
 export const UserIdParams = Type.Object({ user_id: Type.String({ maxLength: 128 }) });
