@@ -1,7 +1,12 @@
 import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { joinUrl, readJson } from './http.js';
-import { SignedClient, type DeviceResponse, type IdentityDocument, type SignedClientOptions } from './rp-client.js';
+import {
+  SignedClient,
+  type DeviceResponse,
+  type IdentityDocument,
+  type SignedClientOptions,
+} from './rp-client.js';
 
 export interface DeviceKeys {
   device: KeyObject;
@@ -9,22 +14,36 @@ export interface DeviceKeys {
 }
 
 export function generateDeviceKeys(): DeviceKeys {
-  return { device: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey, auth: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey };
+  return {
+    device: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+    auth: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+  };
 }
 
 export function publicJwk(key: KeyObject): JWK {
   const { kty, crv, x, y, n, e } = key.export({ format: 'jwk' });
-  return Object.fromEntries(Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined),
+  );
 }
 
 /** SHA-256 signature as mobile platforms make it (ECDSA in DER). */
 export function signSha256(key: KeyObject, data: string): string {
-  return sign('sha256', Buffer.from(data), key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key).toString('base64');
+  return sign(
+    'sha256',
+    Buffer.from(data),
+    key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key,
+  ).toString('base64');
 }
 
 /** `X-Device-Sig: base64(thumbprint:nonce).base64(signature)` */
-export async function deviceSigHeader(key: KeyObject, nonce: string = randomUUID()): Promise<string> {
-  const signed = Buffer.from(`${await calculateJwkThumbprint(publicJwk(key), 'sha256')}:${nonce}`).toString('base64');
+export async function deviceSigHeader(
+  key: KeyObject,
+  nonce: string = randomUUID(),
+): Promise<string> {
+  const signed = Buffer.from(
+    `${await calculateJwkThumbprint(publicJwk(key), 'sha256')}:${nonce}`,
+  ).toString('base64');
   return `${signed}.${signSha256(key, signed)}`;
 }
 
@@ -36,15 +55,45 @@ export function signedPayload(key: KeyObject, payload: Record<string, unknown>):
 
 /** The three payload kinds a device sends to answer a svcfication. */
 export const payloads = {
-  deviceAr(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string, nonce: string = randomUUID()): string {
+  deviceAr(
+    keys: DeviceKeys,
+    svcficationId: string,
+    deviceIdentifier: string,
+    nonce: string = randomUUID(),
+  ): string {
     const checksum = createHash('sha256').update(`${nonce}:${deviceIdentifier}`).digest('hex');
-    return signedPayload(keys.device, { type: 'device_ar', svcfication_id: svcficationId, device_identifier: deviceIdentifier, nonce, checksum, accelerometer: [0, 0, 9.8], gyro: [0, 0, 0] });
+    return signedPayload(keys.device, {
+      type: 'device_ar',
+      svcfication_id: svcficationId,
+      device_identifier: deviceIdentifier,
+      nonce,
+      checksum,
+      accelerometer: [0, 0, 9.8],
+      gyro: [0, 0, 0],
+    });
   },
   userPresence(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string): string {
-    return signedPayload(keys.auth, { type: 'user_presence', svcfication_id: svcficationId, device_identifier: deviceIdentifier });
+    return signedPayload(keys.auth, {
+      type: 'user_presence',
+      svcfication_id: svcficationId,
+      device_identifier: deviceIdentifier,
+    });
   },
-  license(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string, hash: string, nonce: string = randomUUID()): string {
-    return signedPayload(keys.device, { type: 'aamva_drivers_license', svcfication_id: svcficationId, device_identifier: deviceIdentifier, hash, nonce, scan_time: 1.2 });
+  license(
+    keys: DeviceKeys,
+    svcficationId: string,
+    deviceIdentifier: string,
+    hash: string,
+    nonce: string = randomUUID(),
+  ): string {
+    return signedPayload(keys.device, {
+      type: 'aamva_drivers_license',
+      svcfication_id: svcficationId,
+      device_identifier: deviceIdentifier,
+      hash,
+      nonce,
+      scan_time: 1.2,
+    });
   },
 };
 
@@ -61,11 +110,20 @@ export class DeviceClient extends SignedClient {
   }
 
   async signed<T>(method: string, path: string, body?: unknown) {
-    return this.request<T>(method, path, body, { 'x-device-sig': await deviceSigHeader(this.keys.device) });
+    return this.request<T>(method, path, body, {
+      'x-device-sig': await deviceSigHeader(this.keys.device),
+    });
   }
 
-  async register(platform: 'android' | 'ios' = 'ios'): Promise<SyncDeviceResponse & { status: number }> {
-    const { status, body } = await this.signed<SyncDeviceResponse>('POST', '/api/v2/devices', { device_public_key: publicJwk(this.keys.device), auth_public_key: publicJwk(this.keys.auth), device_platform: platform, bundle_id: 'com.example.app' });
+  async register(
+    platform: 'android' | 'ios' = 'ios',
+  ): Promise<SyncDeviceResponse & { status: number }> {
+    const { status, body } = await this.signed<SyncDeviceResponse>('POST', '/api/v2/devices', {
+      device_public_key: publicJwk(this.keys.device),
+      auth_public_key: publicJwk(this.keys.auth),
+      device_platform: platform,
+      bundle_id: 'com.example.app',
+    });
     this.identifier = body.identifier;
     return { ...body, status };
   }
@@ -74,11 +132,17 @@ export class DeviceClient extends SignedClient {
   async unauthenticated<T>(method: string, path: string, body: unknown): Promise<T> {
     const response = await this.fetch(joinUrl(this.options.baseUrl, path), {
       method,
-      headers: { 'content-type': 'application/json', 'x-device-sig': await deviceSigHeader(this.keys.device) },
+      headers: {
+        'content-type': 'application/json',
+        'x-device-sig': await deviceSigHeader(this.keys.device),
+      },
       body: JSON.stringify(body),
     });
     return readJson<T>(response);
   }
 
-  registerDocument = (document: { hash: string } & Record<string, unknown>) => this.signed<IdentityDocument>('POST', '/api/v2/identity_documents', document).then((r) => r.body);
+  registerDocument = (document: { hash: string } & Record<string, unknown>) =>
+    this.signed<IdentityDocument>('POST', '/api/v2/identity_documents', document).then(
+      (r) => r.body,
+    );
 }

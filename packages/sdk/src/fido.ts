@@ -93,17 +93,26 @@ export class FidoClient {
     return this.call('POST', '/api/v1/users', input);
   }
 
-  async searchUsers(filter: { registered?: boolean; user_identifier?: string } = {}): Promise<FidoUser[]> {
+  async searchUsers(
+    filter: { registered?: boolean; user_identifier?: string } = {},
+  ): Promise<FidoUser[]> {
     return (await this.call<{ users: FidoUser[] }>('POST', '/api/v1/users/search', filter)).users;
   }
 
   /** Creates the user when missing. */
-  createRegistration(input: { user: { user_identifier: string; name?: string }; callback_url?: string; sms_phone_number?: string }): Promise<FidoLink> {
+  createRegistration(input: {
+    user: { user_identifier: string; name?: string };
+    callback_url?: string;
+    sms_phone_number?: string;
+  }): Promise<FidoLink> {
     return this.call('POST', '/api/v1/registrations', input);
   }
 
   /** Enrolls a (further) authenticator for an existing user. */
-  enrollUser(userId: string, input: { callback_url?: string; redirect_url?: string; sms_phone_number?: string } = {}): Promise<FidoLink> {
+  enrollUser(
+    userId: string,
+    input: { callback_url?: string; redirect_url?: string; sms_phone_number?: string } = {},
+  ): Promise<FidoLink> {
     return this.call('POST', `/api/v1/users/${encodeURIComponent(userId)}/registrations`, input);
   }
 
@@ -111,7 +120,9 @@ export class FidoClient {
     return this.call('GET', `/api/v1/registrations/${encodeURIComponent(id)}`);
   }
 
-  createAuthentication(input: { user_identifier?: string; callback_url?: string; sms_phone_number?: string } = {}): Promise<FidoAuthentication & { user_link: string }> {
+  createAuthentication(
+    input: { user_identifier?: string; callback_url?: string; sms_phone_number?: string } = {},
+  ): Promise<FidoAuthentication & { user_link: string }> {
     return this.call('POST', '/api/v1/authentications', input);
   }
 
@@ -122,7 +133,11 @@ export class FidoClient {
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { authorization: `SVC ${this.options.apiKey}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.fetch(joinUrl(this.options.baseUrl, path), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await this.fetch(joinUrl(this.options.baseUrl, path), {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     return readJson<T>(response);
   }
 }

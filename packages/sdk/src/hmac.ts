@@ -13,12 +13,16 @@ export interface SignedParts {
 /** `METHOD\nmd5hex(body)\nContent-Type\nDate\npath?query` */
 export function stringToSign(parts: SignedParts): string {
   const bodyMd5 = createHash('md5').update(parts.body).digest('hex');
-  return [parts.method.toUpperCase(), bodyMd5, parts.contentType, parts.date, parts.path].join('\n');
+  return [parts.method.toUpperCase(), bodyMd5, parts.contentType, parts.date, parts.path].join(
+    '\n',
+  );
 }
 
 /** base64 of the hex text of HMAC-SHA256 (not of the binary digest), keyed by the UTF-8 secret. */
 export function hmacSignature(secret: string, parts: SignedParts): string {
-  const hex = createHmac('sha256', Buffer.from(secret, 'utf8')).update(stringToSign(parts)).digest('hex');
+  const hex = createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(stringToSign(parts))
+    .digest('hex');
   return Buffer.from(hex, 'utf8').toString('base64');
 }
 

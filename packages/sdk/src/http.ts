@@ -5,7 +5,8 @@ export class SvcApiError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    const code = typeof body === 'object' && body !== null && 'error' in body ? String((body).error) : '';
+    const code =
+      typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : '';
     super(`svc answered ${status}${code ? ` ${code}` : ''}`);
   }
 }

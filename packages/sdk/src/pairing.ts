@@ -7,18 +7,38 @@ import type { SignedClient, UserDevice } from './rp-client.js';
  */
 export async function pairSvccode(device: DeviceClient, payload: string): Promise<void> {
   if (!device.identifier) throw new Error('register the device before pairing');
-  await device.unauthenticated<undefined>('POST', '/api/v2/paired_svccodes', { identifier: device.identifier, payload });
+  await device.unauthenticated<undefined>('POST', '/api/v2/paired_svccodes', {
+    identifier: device.identifier,
+    payload,
+  });
 }
 
 /** RP side (server credentials): which device paired with the code; answers once, then 404. */
-export async function getPairedSvccode(rp: SignedClient, id: string): Promise<{ id: string; identifier: string }> {
-  return (await rp.request<{ id: string; identifier: string }>('GET', `/api/v2/paired_svccodes/${encodeURIComponent(id)}`)).body;
+export async function getPairedSvccode(
+  rp: SignedClient,
+  id: string,
+): Promise<{ id: string; identifier: string }> {
+  return (
+    await rp.request<{ id: string; identifier: string }>(
+      'GET',
+      `/api/v2/paired_svccodes/${encodeURIComponent(id)}`,
+    )
+  ).body;
 }
 
 /**
  * RP side: binds the user who scanned the code to the RP's identifier. Answers the device binding
  * it made (inactive; its `id` activates it through `setBindingActive`).
  */
-export async function bindUser(rp: SignedClient, svccodeId: string, userIdentifier: string): Promise<UserDevice> {
-  return (await rp.request<UserDevice>('POST', '/api/v2/user_bindings', { svccode_id: svccodeId, user_identifier: userIdentifier })).body;
+export async function bindUser(
+  rp: SignedClient,
+  svccodeId: string,
+  userIdentifier: string,
+): Promise<UserDevice> {
+  return (
+    await rp.request<UserDevice>('POST', '/api/v2/user_bindings', {
+      svccode_id: svccodeId,
+      user_identifier: userIdentifier,
+    })
+  ).body;
 }

@@ -30,14 +30,30 @@ export class SignedClient {
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
-  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<SignedResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<SignedResponse<T>> {
     const payload = body === undefined ? '' : JSON.stringify(body);
     const contentType = body === undefined ? '' : 'application/json';
     const date = (this.options.now?.() ?? new Date()).toUTCString();
     const { token, secret } = this.options.credentials;
     const response = await this.fetch(joinUrl(this.options.baseUrl, path), {
       method,
-      headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}), 'x-date': date, authorization: svcAuthorization(token, secret, { method, body: payload, contentType, date, path }) },
+      headers: {
+        ...headers,
+        ...(contentType ? { 'content-type': contentType } : {}),
+        'x-date': date,
+        authorization: svcAuthorization(token, secret, {
+          method,
+          body: payload,
+          contentType,
+          date,
+          path,
+        }),
+      },
       body: body === undefined ? undefined : payload,
     });
     const text = await response.text();
@@ -50,9 +66,21 @@ export class SignedClient {
   private checkSignature(response: Response, method: string, path: string, text: string): void {
     const date = response.headers.get('x-date') ?? '';
     const contentType = text ? (response.headers.get('content-type') ?? '') : '';
-    const expected = Buffer.from(hmacSignature(this.options.credentials.secret, { method, body: text, contentType, date, path }));
+    const expected = Buffer.from(
+      hmacSignature(this.options.credentials.secret, {
+        method,
+        body: text,
+        contentType,
+        date,
+        path,
+      }),
+    );
     const given = Buffer.from(response.headers.get('x-signature') ?? '');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new SvcApiError(response.status, { error: 'BAD_RESPONSE_SIGNATURE', message: 'The response signature does not verify.' });
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new SvcApiError(response.status, {
+        error: 'BAD_RESPONSE_SIGNATURE',
+        message: 'The response signature does not verify.',
+      });
   }
 }
 
@@ -60,16 +88,47 @@ const enc = encodeURIComponent;
 
 /** A relying party's backend client (server credentials). */
 export class RpClient extends SignedClient {
-  getDevice = (identifier: string) => this.request<DeviceResponse>('GET', `/api/v2/devices/${enc(identifier)}`).then((r) => r.body);
-  setDeviceActive = (identifier: string, active: boolean) => this.request<DeviceResponse>('PATCH', `/api/v2/devices/${enc(identifier)}`, { active }).then((r) => r.body);
-  bindDevice = (device_identifier: string, user_identifier: string) => this.request<UserDevice>('POST', '/api/v2/user_devices', { device_identifier, user_identifier }).then((r) => r.body);
-  setBindingActive = (id: string, active: boolean) => this.request<UserDevice>('PATCH', `/api/v2/user_devices/${enc(id)}`, { active }).then((r) => r.body);
-  createUserIdentifier = (svc_id: string, identifier: string) => this.request<undefined>('POST', '/api/v2/user_identifiers', { svc_id, identifier }).then(() => undefined);
-  getUserIdentifier = (identifier: string) => this.request<{ svc_id: string; identifier: string }>('GET', `/api/v2/user_identifiers/${enc(identifier)}`).then((r) => r.body);
-  deactivateUser = (userIdentifier: string) => this.request<undefined>('DELETE', `/api/v2/users/${enc(userIdentifier)}`).then(() => undefined);
-  listDocuments = (userIdentifier: string) => this.request<IdentityDocument[]>('GET', `/api/v2/identity_documents?user_identifier=${enc(userIdentifier)}`).then((r) => r.body);
-  getDocument = (id: string) => this.request<IdentityDocument>('GET', `/api/v2/identity_documents/${enc(id)}`).then((r) => r.body);
-  registerDocumentFor = (userIdentifier: string, document: Record<string, unknown>) => this.request<IdentityDocument>('POST', `/api/v2/users/${enc(userIdentifier)}/identity_document`, document).then((r) => r.body);
+  getDevice = (identifier: string) =>
+    this.request<DeviceResponse>('GET', `/api/v2/devices/${enc(identifier)}`).then((r) => r.body);
+  setDeviceActive = (identifier: string, active: boolean) =>
+    this.request<DeviceResponse>('PATCH', `/api/v2/devices/${enc(identifier)}`, { active }).then(
+      (r) => r.body,
+    );
+  bindDevice = (device_identifier: string, user_identifier: string) =>
+    this.request<UserDevice>('POST', '/api/v2/user_devices', {
+      device_identifier,
+      user_identifier,
+    }).then((r) => r.body);
+  setBindingActive = (id: string, active: boolean) =>
+    this.request<UserDevice>('PATCH', `/api/v2/user_devices/${enc(id)}`, { active }).then(
+      (r) => r.body,
+    );
+  createUserIdentifier = (svc_id: string, identifier: string) =>
+    this.request<undefined>('POST', '/api/v2/user_identifiers', { svc_id, identifier }).then(
+      () => undefined,
+    );
+  getUserIdentifier = (identifier: string) =>
+    this.request<{ svc_id: string; identifier: string }>(
+      'GET',
+      `/api/v2/user_identifiers/${enc(identifier)}`,
+    ).then((r) => r.body);
+  deactivateUser = (userIdentifier: string) =>
+    this.request<undefined>('DELETE', `/api/v2/users/${enc(userIdentifier)}`).then(() => undefined);
+  listDocuments = (userIdentifier: string) =>
+    this.request<IdentityDocument[]>(
+      'GET',
+      `/api/v2/identity_documents?user_identifier=${enc(userIdentifier)}`,
+    ).then((r) => r.body);
+  getDocument = (id: string) =>
+    this.request<IdentityDocument>('GET', `/api/v2/identity_documents/${enc(id)}`).then(
+      (r) => r.body,
+    );
+  registerDocumentFor = (userIdentifier: string, document: Record<string, unknown>) =>
+    this.request<IdentityDocument>(
+      'POST',
+      `/api/v2/users/${enc(userIdentifier)}/identity_document`,
+      document,
+    ).then((r) => r.body);
 }
 
 export interface DeviceResponse {

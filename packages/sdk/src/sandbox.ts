@@ -26,7 +26,10 @@ export interface AamvaFields {
 export type MatchIndicator = 'TRUE' | 'FALSE' | 'NULL';
 
 /** The 26 `*_match_indicator` values plus `replay` and `transaction_locator_id`. */
-export type SandboxVerification = Record<`${string}_match_indicator`, MatchIndicator> & { replay: 'NULL'; transaction_locator_id: string };
+export type SandboxVerification = Record<`${string}_match_indicator`, MatchIndicator> & {
+  replay: 'NULL';
+  transaction_locator_id: string;
+};
 
 export interface SandboxClientOptions {
   baseUrl: string;
@@ -44,7 +47,10 @@ export class SandboxClient {
   async verify(aamva: AamvaFields): Promise<SandboxVerification> {
     const response = await this.fetch(joinUrl(this.options.baseUrl, '/api/v2/verifications'), {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${this.options.token}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ aamva }),
     });
     return readJson<SandboxVerification>(response);

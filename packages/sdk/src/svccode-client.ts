@@ -40,17 +40,31 @@ export class SvccodeClient {
    * Whether a device has paired; with `wait` (0–30 s) the service answers as soon as one does.
    * An expired, unpaired code is gone: SvcApiError 404, time to show a new one.
    */
-  async status(id: string, options: { wait?: number; signal?: AbortSignal } = {}): Promise<SvccodeStatus> {
+  async status(
+    id: string,
+    options: { wait?: number; signal?: AbortSignal } = {},
+  ): Promise<SvccodeStatus> {
     const query = options.wait === undefined ? '' : `?wait=${options.wait}`;
     const init: RequestInit = options.signal ? { signal: options.signal } : {};
-    return readJson<SvccodeStatus>(await this.fetch(joinUrl(this.options.baseUrl, `/api/v2/svccodes/${encodeURIComponent(id)}${query}`), init));
+    return readJson<SvccodeStatus>(
+      await this.fetch(
+        joinUrl(this.options.baseUrl, `/api/v2/svccodes/${encodeURIComponent(id)}${query}`),
+        init,
+      ),
+    );
   }
 
   /** Long-polls until the code is paired; rejects with SvcApiError 404 once it has expired. */
-  async waitUntilPaired(id: string, options: { signal?: AbortSignal; wait?: number } = {}): Promise<SvccodeStatus> {
+  async waitUntilPaired(
+    id: string,
+    options: { signal?: AbortSignal; wait?: number } = {},
+  ): Promise<SvccodeStatus> {
     for (;;) {
       options.signal?.throwIfAborted();
-      const state = await this.status(id, { wait: options.wait ?? 25, ...(options.signal ? { signal: options.signal } : {}) });
+      const state = await this.status(id, {
+        wait: options.wait ?? 25,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       if (state.paired) return state;
     }
   }

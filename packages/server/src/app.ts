@@ -24,12 +24,21 @@ const areas = {
  * Registers one area in its own context with its own OpenAPI document, served at
  * `/docs/{area}/openapi.json` and browsable at `/docs/{area}`.
  */
-async function area(app: FastifyInstance, name: keyof typeof areas, routes: (scope: FastifyInstance) => void): Promise<void> {
+async function area(
+  app: FastifyInstance,
+  name: keyof typeof areas,
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(swagger, { openapi: { openapi: '3.1.0', info: areas[name] } });
-    await scope.register(swaggerUi, { routePrefix: `/docs/${name}`, uiConfig: { docExpansion: 'list' } });
+    await scope.register(swaggerUi, {
+      routePrefix: `/docs/${name}`,
+      uiConfig: { docExpansion: 'list' },
+    });
     routes(scope);
-    scope.get(`/docs/${name}/openapi.json`, { schema: { hide: true } }, async () => scope.swagger());
+    scope.get(`/docs/${name}/openapi.json`, { schema: { hide: true } }, async () =>
+      scope.swagger(),
+    );
   });
 }
 
@@ -48,16 +57,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
     done();
   });
-  const authDeps = { db: store.db, credentials: new CredentialResolver(store.db, deps.box), clock, skewSeconds: config.clockSkewSeconds, nonceRetentionMs: config.deviceNonceDays * 86_400_000, findDeviceByThumbprint: deviceKeyLookup(store.db) };
+  const authDeps = {
+    db: store.db,
+    credentials: new CredentialResolver(store.db, deps.box),
+    clock,
+    skewSeconds: config.clockSkewSeconds,
+    nonceRetentionMs: config.deviceNonceDays * 86_400_000,
+    findDeviceByThumbprint: deviceKeyLookup(store.db),
+  };
   registerHttpCore(app, authDeps);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  const nameLength = (jurisdiction: string | undefined) => (jurisdiction && config.sandboxNameLengths[jurisdiction]) || config.sandboxNameLength;
+  const nameLength = (jurisdiction: string | undefined) =>
+    (jurisdiction && config.sandboxNameLengths[jurisdiction]) || config.sandboxNameLength;
   const sandbox = { db: store.db, ids, nameLength };
   await area(app, 'sandbox', (scope) => sandboxRoutes(scope, sandbox));
   await area(app, 'fido', (scope) => fidoRoutes(scope, deps));
   app.addHook('preClose', async () => deps.waiters.close());
-  const main = { ...deps, db: store.db, checkLicense: (fields: Record<string, string>) => licenseStatus(sandbox, fields) };
+  const main = {
+    ...deps,
+    db: store.db,
+    checkLicense: (fields: Record<string, string>) => licenseStatus(sandbox, fields),
+  };
   await area(app, 'main', (scope) => mainRoutes(scope, main, authDeps));
   return app;
 }

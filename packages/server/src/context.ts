@@ -23,11 +23,20 @@ export interface Context {
 export async function openContext(overrides: Partial<Config> = {}): Promise<Context> {
   const config = loadConfig(undefined, overrides);
   const box = new SecretBox(loadMasterKey(config.masterKey, config.dataDir));
-  const store = await openStore({ sqlitePath: sqlitePath(config), databaseUrl: config.databaseUrl || undefined, synchronous: config.sqliteSynchronous });
+  const store = await openStore({
+    sqlitePath: sqlitePath(config),
+    databaseUrl: config.databaseUrl || undefined,
+    synchronous: config.sqliteSynchronous,
+  });
   return withServices({ config, store, box, clock: systemClock, ids: randomIds });
 }
 
 /** Adds the services every area shares to the basic context. */
 export function withServices(base: Omit<Context, 'keys' | 'outbox' | 'waiters'>): Context {
-  return { ...base, keys: new SigningKeys(base.store.db, base.box, base.clock, base.ids), outbox: new Outbox(base.clock, base.ids), waiters: new Waiters() };
+  return {
+    ...base,
+    keys: new SigningKeys(base.store.db, base.box, base.clock, base.ids),
+    outbox: new Outbox(base.clock, base.ids),
+    waiters: new Waiters(),
+  };
 }

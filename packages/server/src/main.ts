@@ -14,8 +14,13 @@ export async function serve(overrides: Partial<Config>): Promise<void> {
   const ctx = await openContext(overrides);
   const logger = pino({ level: ctx.config.logLevel });
   if ((await countCustomers(ctx.store.db)) === 0) {
-    const demo = await createCustomer({ ...ctx, db: ctx.store.db }, { name: 'demo', verifyIdentityDocuments: true });
-    process.stdout.write(`Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`);
+    const demo = await createCustomer(
+      { ...ctx, db: ctx.store.db },
+      { name: 'demo', verifyIdentityDocuments: true },
+    );
+    process.stdout.write(
+      `Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`,
+    );
   }
   const app = await buildApp({ ...ctx, logger });
   const workers = startWorkers(ctx, logger);
@@ -36,7 +41,11 @@ export async function serve(overrides: Partial<Config>): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ port: ctx.config.port, host: ctx.config.host, listenTextResolver: () => 'server started' });
+  await app.listen({
+    port: ctx.config.port,
+    host: ctx.config.host,
+    listenTextResolver: () => 'server started',
+  });
   // The operator contract: one plain line naming the configured host, whatever the log level.
   const { port } = app.server.address() as AddressInfo;
   const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;

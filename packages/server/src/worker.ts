@@ -26,7 +26,11 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
   // Expired svcfications and FIDO links are written EXPIRED (and their callbacks queued) without anyone polling.
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweeper = setInterval(() => {
-    sweeping = Promise.all([expireSvcfications({ ...ctx, db: ctx.store.db }), expireLinks(fido), purgeNonces(ctx.store.db, ctx.clock.now())]).catch((err: unknown) => logger.error({ err }, 'sweep failed'));
+    sweeping = Promise.all([
+      expireSvcfications({ ...ctx, db: ctx.store.db }),
+      expireLinks(fido),
+      purgeNonces(ctx.store.db, ctx.clock.now()),
+    ]).catch((err: unknown) => logger.error({ err }, 'sweep failed'));
   }, 1000);
   return {
     stop: async () => {

@@ -15,11 +15,21 @@ import { testApp, type TestApp } from './helpers.js';
 x509.cryptoProvider.set(webcrypto as Crypto);
 const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 const origin = 'https://login.acme.test';
-const validity = { notBefore: new Date(Date.now() - 86_400_000), notAfter: new Date(Date.now() + 365 * 86_400_000) };
+const validity = {
+  notBefore: new Date(Date.now() - 86_400_000),
+  notAfter: new Date(Date.now() + 365 * 86_400_000),
+};
 
 async function certificateAuthority(name: string) {
   const keys = await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify']);
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: '01', name: `CN=${name}`, keys, signingAlgorithm: alg, ...validity, extensions: [new x509.BasicConstraintsExtension(true, 1, true)] });
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01',
+    name: `CN=${name}`,
+    keys,
+    signingAlgorithm: alg,
+    ...validity,
+    extensions: [new x509.BasicConstraintsExtension(true, 1, true)],
+  });
   return { keys, cert };
 }
 
@@ -51,30 +61,60 @@ afterAll(async () => t.close());
 
 async function registerWith(authenticator: SoftAuthenticator, verify = true) {
   const auth = { authorization: `SVC ${(await t.newCustomer()).fido_api_key}` };
-  await t.app.inject({ method: 'POST', url: '/api/v1/organizations', headers: auth, payload: { name: 'Acme', domain_name: 'login.acme.test', verify_attestation_statement: verify } });
-  const created = (await t.app.inject({ method: 'POST', url: '/api/v1/registrations', headers: auth, payload: { user: { user_identifier: 'ann' } } })).json<{ id: string; user_link: string }>();
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organizations',
+    headers: auth,
+    payload: { name: 'Acme', domain_name: 'login.acme.test', verify_attestation_statement: verify },
+  });
+  const created = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/registrations',
+      headers: auth,
+      payload: { user: { user_identifier: 'ann' } },
+    })
+  ).json<{ id: string; user_link: string }>();
   const link = new URL(created.user_link);
   const secret = link.hash.slice(1);
-  const options = (await t.app.inject({ method: 'POST', url: `${link.pathname}/options`, payload: { secret } })).json<PublicKeyCredentialCreationOptionsJSON>();
-  const verified = await t.app.inject({ method: 'POST', url: `${link.pathname}/verify`, payload: { secret, response: authenticator.register(options, origin) } });
+  const options = (
+    await t.app.inject({ method: 'POST', url: `${link.pathname}/options`, payload: { secret } })
+  ).json<PublicKeyCredentialCreationOptionsJSON>();
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: `${link.pathname}/verify`,
+    payload: { secret, response: authenticator.register(options, origin) },
+  });
   return { status: verified.statusCode, body: verified.json<Record<string, unknown>>() };
 }
 
 describe('attestation trust anchors', () => {
   it('accepts a packed chain that leads to a configured root', async () => {
-    const result = await registerWith(new SoftAuthenticator({ fmt: 'packed', attestation: await attestationFrom(trusted) }));
+    const result = await registerWith(
+      new SoftAuthenticator({ fmt: 'packed', attestation: await attestationFrom(trusted) }),
+    );
     expect(result).toEqual({ status: 200, body: { status: 'COMPLETED' } });
   });
 
   it('refuses a chain from another root (ERROR)', async () => {
     const stranger = await certificateAuthority('someone else');
-    const result = await registerWith(new SoftAuthenticator({ fmt: 'packed', attestation: await attestationFrom(stranger) }));
+    const result = await registerWith(
+      new SoftAuthenticator({ fmt: 'packed', attestation: await attestationFrom(stranger) }),
+    );
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ error: 'FIDO_CEREMONY_FAILED', description: expect.stringMatching(/trust anchor/) });
+    expect(result.body).toMatchObject({
+      error: 'FIDO_CEREMONY_FAILED',
+      description: expect.stringMatching(/trust anchor/),
+    });
   });
 
   it('refuses self attestation while statements are verified, accepts it when they are not', async () => {
-    expect((await registerWith(new SoftAuthenticator({ fmt: 'packed' }))).body).toMatchObject({ error: 'FIDO_CEREMONY_FAILED', description: expect.stringMatching(/certificate chain/) });
-    expect((await registerWith(new SoftAuthenticator({ fmt: 'packed' }), false)).body).toEqual({ status: 'COMPLETED' });
+    expect((await registerWith(new SoftAuthenticator({ fmt: 'packed' }))).body).toMatchObject({
+      error: 'FIDO_CEREMONY_FAILED',
+      description: expect.stringMatching(/certificate chain/),
+    });
+    expect((await registerWith(new SoftAuthenticator({ fmt: 'packed' }), false)).body).toEqual({
+      status: 'COMPLETED',
+    });
   });
 });

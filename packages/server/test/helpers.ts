@@ -43,16 +43,27 @@ export async function openTestStore(): Promise<Store> {
 
 /** The whole app on a test store with a manual clock and one customer. */
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const config = loadConfig({}, { dataDir: '/nonexistent-test-dir', allowInsecureCallbacks: true, ...overrides });
+  const config = loadConfig(
+    {},
+    { dataDir: '/nonexistent-test-dir', allowInsecureCallbacks: true, ...overrides },
+  );
   const store = await openTestStore();
   const clock = new ManualClock(new Date());
   const box = new SecretBox(randomBytes(32));
   const deps = { ...withServices({ config, store, clock, ids: randomIds, box }), clock };
   const app = await buildApp(deps);
-  const newCustomer = (name = 'acme', verifyIdentityDocuments = false) => createCustomer({ ...deps, db: store.db }, { name, verifyIdentityDocuments });
+  const newCustomer = (name = 'acme', verifyIdentityDocuments = false) =>
+    createCustomer({ ...deps, db: store.db }, { name, verifyIdentityDocuments });
   const customer = await newCustomer();
   return {
-    app, store, clock, box, config, ctx: deps, customer, newCustomer,
+    app,
+    store,
+    clock,
+    box,
+    config,
+    ctx: deps,
+    customer,
+    newCustomer,
     close: async () => {
       await app.close();
       await store.close();
@@ -63,7 +74,9 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
 /** A `fetch` that sends the request through `app.inject()`, so SDK clients can drive route tests. */
 export function injectFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    );
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
@@ -71,7 +84,11 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
       payload: typeof init?.body === 'string' ? init.body : undefined,
     });
     const headers = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v));
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) headers.set(k, String(v));
+    return new Response(
+      res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload),
+      { status: res.statusCode, headers },
+    );
   };
 }

@@ -12,11 +12,19 @@ const routes: { method: string; path: string }[] = [];
 
 beforeAll(async () => {
   t = await testApp();
-  device = new DeviceClient({ baseUrl: 'http://svc', credentials: t.customer.sdk_credentials, fetch: injectFetch(t.app) });
+  device = new DeviceClient({
+    baseUrl: 'http://svc',
+    credentials: t.customer.sdk_credentials,
+    fetch: injectFetch(t.app),
+  });
   await device.register();
   for (const area of ['sandbox', 'main', 'fido']) {
-    const doc = (await t.app.inject({ method: 'GET', url: `/docs/${area}/openapi.json` })).json<{ paths: Record<string, Record<string, unknown>> }>();
-    for (const [path, methods] of Object.entries(doc.paths)) for (const method of Object.keys(methods)) routes.push({ method: method.toUpperCase(), path });
+    const doc = (await t.app.inject({ method: 'GET', url: `/docs/${area}/openapi.json` })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const method of Object.keys(methods))
+        routes.push({ method: method.toUpperCase(), path });
   }
 });
 afterAll(async () => t.close());
@@ -31,25 +39,59 @@ const bodies: (string | undefined)[] = [
   '"text"',
   '{"aamva": 1, "payloads": "x", "device_public_key": [], "user": null, "active": "yes", "desired_level": 99}',
   '{"payloads": ["a.b", "", "%%%.***"], "identifier": 5, "payload": {}, "relying_party_id": ["x"], "svccode_id": null}',
-  JSON.stringify({ action: 'a', resource: 'r', desired_level: 1, user_identifier: 'x'.repeat(300), callback_url: 'http://[::1' }),
-  JSON.stringify({ device_public_key: { kty: 'EC', crv: 'P-256', x: 'AAAA', y: 'AAAA' }, device_platform: 'ios' }),
-  JSON.stringify({ name: '\u0000\ud800', domain_name: '\u202e.test', uri: 'https://\u0000', user: { user_identifier: '\ud83d' } }),
+  JSON.stringify({
+    action: 'a',
+    resource: 'r',
+    desired_level: 1,
+    user_identifier: 'x'.repeat(300),
+    callback_url: 'http://[::1',
+  }),
+  JSON.stringify({
+    device_public_key: { kty: 'EC', crv: 'P-256', x: 'AAAA', y: 'AAAA' },
+    device_platform: 'ios',
+  }),
+  JSON.stringify({
+    name: '\u0000\ud800',
+    domain_name: '\u202e.test',
+    uri: 'https://\u0000',
+    user: { user_identifier: '\ud83d' },
+  }),
   `{"deep": ${'['.repeat(500)}${']'.repeat(500)}}`,
 ];
 
 type Auth = 'none' | 'server' | 'sdk' | 'user' | 'sandbox' | 'fido';
 const auths: Auth[] = ['none', 'server', 'sdk', 'user', 'sandbox', 'fido'];
 
-async function headersFor(auth: Auth, method: string, url: string, body: string | undefined): Promise<Record<string, string>> {
+async function headersFor(
+  auth: Auth,
+  method: string,
+  url: string,
+  body: string | undefined,
+): Promise<Record<string, string>> {
   const contentType = body === undefined ? '' : 'application/json';
   const base: Record<string, string> = contentType ? { 'content-type': contentType } : {};
   if (auth === 'none') return base;
   if (auth === 'sandbox') return { ...base, authorization: `Bearer ${t.customer.sandbox_token}` };
   if (auth === 'fido') return { ...base, authorization: `SVC ${t.customer.fido_api_key}` };
-  const creds = { server: t.customer.server_credentials, sdk: t.customer.sdk_credentials, user: t.customer.user_credentials }[auth];
+  const creds = {
+    server: t.customer.server_credentials,
+    sdk: t.customer.sdk_credentials,
+    user: t.customer.user_credentials,
+  }[auth];
   const date = t.clock.now().toUTCString();
-  const authorization = svcAuthorization(creds.token, creds.secret, { method, body: body ?? '', contentType, date, path: url });
-  return { ...base, authorization, 'x-date': date, 'x-device-sig': await deviceSigHeader(device.keys.device) };
+  const authorization = svcAuthorization(creds.token, creds.secret, {
+    method,
+    body: body ?? '',
+    contentType,
+    date,
+    path: url,
+  });
+  return {
+    ...base,
+    authorization,
+    'x-date': date,
+    'x-device-sig': await deviceSigHeader(device.keys.device),
+  };
 }
 
 describe('hostile input never yields a 5xx', () => {
@@ -62,21 +104,37 @@ describe('hostile input never yields a 5xx', () => {
     const seen: Record<number, number> = {};
     for (const route of routes) {
       for (const param of route.path.includes('{') ? params : ['']) {
-        const url = route.path.replace(/\{[^}]+\}/g, param) + (route.method === 'GET' ? '?wait=0&user_identifier=%FF&limit=-1' : '');
+        const url =
+          route.path.replace(/\{[^}]+\}/g, param) +
+          (route.method === 'GET' ? '?wait=0&user_identifier=%FF&limit=-1' : '');
         for (const body of route.method === 'GET' ? [undefined] : bodies) {
           for (const auth of auths) {
-            const res = await t.app.inject({ method: route.method as 'GET', url, headers: await headersFor(auth, route.method, url, body), ...(body === undefined ? {} : { payload: body }) });
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url,
+              headers: await headersFor(auth, route.method, url, body),
+              ...(body === undefined ? {} : { payload: body }),
+            });
             seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1;
             const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-            const answer = json && res.statusCode >= 400 ? res.json<{ error?: unknown; errors?: unknown; message?: unknown }>() : {};
-            const errorBody = typeof answer.message === 'string' && (typeof answer.error === 'string' || Array.isArray(answer.errors));
-            if (res.statusCode >= 500 || (res.statusCode >= 400 && !errorBody)) failures.push(`${route.method} ${url.slice(0, 80)} ${auth} ${String(body).slice(0, 40)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+            const answer =
+              json && res.statusCode >= 400
+                ? res.json<{ error?: unknown; errors?: unknown; message?: unknown }>()
+                : {};
+            const errorBody =
+              typeof answer.message === 'string' &&
+              (typeof answer.error === 'string' || Array.isArray(answer.errors));
+            if (res.statusCode >= 500 || (res.statusCode >= 400 && !errorBody))
+              failures.push(
+                `${route.method} ${url.slice(0, 80)} ${auth} ${String(body).slice(0, 40)} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+              );
           }
         }
       }
     }
     expect(failures).toEqual([]);
     // The matrix really reaches validation and the use cases, not only the credential checks.
-    for (const status of [200, 400, 401, 403, 404, 422]) expect(seen[status], String(status)).toBeGreaterThan(0);
+    for (const status of [200, 400, 401, 403, 404, 422])
+      expect(seen[status], String(status)).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -8,12 +8,26 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 const fullRequest = (identification_id: string, changes: Record<string, unknown> = {}) => ({
   aamva: {
-    address_delivery_point_text_1: '123 MAIN ST', address_delivery_point_text_2: 'APT 4', document_category_code: '1',
-    drivers_license_expiration_date: '20300101', drivers_license_issue_date: '20220101', identification_id,
-    location_city_name: 'RICHMOND', location_postal_code: '23219-1234', location_state_us_postal_service_code: 'VA',
-    message_destination_id: 'VA', person_birth_date: '19800115', person_eye_color_code: 'BRO', person_given_name: 'STEVEN',
-    person_height_measure: '510', person_middle_name: 'ALLEN', person_name_suffix_text: 'JR', person_sex_code: '1',
-    person_sur_name: 'BROWN', person_weight_measure: '180', ...changes,
+    address_delivery_point_text_1: '123 MAIN ST',
+    address_delivery_point_text_2: 'APT 4',
+    document_category_code: '1',
+    drivers_license_expiration_date: '20300101',
+    drivers_license_issue_date: '20220101',
+    identification_id,
+    location_city_name: 'RICHMOND',
+    location_postal_code: '23219-1234',
+    location_state_us_postal_service_code: 'VA',
+    message_destination_id: 'VA',
+    person_birth_date: '19800115',
+    person_eye_color_code: 'BRO',
+    person_given_name: 'STEVEN',
+    person_height_measure: '510',
+    person_middle_name: 'ALLEN',
+    person_name_suffix_text: 'JR',
+    person_sex_code: '1',
+    person_sur_name: 'BROWN',
+    person_weight_measure: '180',
+    ...changes,
   },
 });
 
@@ -24,21 +38,32 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const verify = (body: unknown, token: string | null = t.customer.sandbox_token) =>
-  t.app.inject({ method: 'POST', url: '/api/v2/verifications', headers: token ? { authorization: `Bearer ${token}` } : {}, payload: body as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v2/verifications',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: body as object,
+  });
 
 describe('the 24 predefined cases (spec table, scenarios.json)', () => {
   const cases = Object.entries(table);
   it('has exactly DL000001–DL000024', () => {
-    expect(cases.map(([id]) => id)).toEqual(Array.from({ length: 24 }, (_, i) => `DL${String(i + 1).padStart(6, '0')}`));
+    expect(cases.map(([id]) => id)).toEqual(
+      Array.from({ length: 24 }, (_, i) => `DL${String(i + 1).padStart(6, '0')}`),
+    );
   });
 
   it.each(cases)('%s answers baseline plus its listed differences', async (id, { differences }) => {
     const res = await verify(fullRequest(id));
     expect(res.statusCode).toBe(200);
     const body = res.json<Record<string, string>>();
-    expect(Object.keys(body).sort()).toEqual([...indicatorNames, 'replay', 'transaction_locator_id'].sort());
+    expect(Object.keys(body).sort()).toEqual(
+      [...indicatorNames, 'replay', 'transaction_locator_id'].sort(),
+    );
     for (const name of indicatorNames) {
-      const expected = (differences as Record<string, string>)[name] ?? (name.includes('_fuzzy_') ? 'FALSE' : 'TRUE');
+      const expected =
+        (differences as Record<string, string>)[name] ??
+        (name.includes('_fuzzy_') ? 'FALSE' : 'TRUE');
       expect(body[name], name).toBe(expected);
     }
     expect(body.replay).toBe('NULL');
@@ -46,11 +71,34 @@ describe('the 24 predefined cases (spec table, scenarios.json)', () => {
   });
 
   it('keeps the spec quirks literally', async () => {
-    expect((await verify(fullRequest('DL000009'))).json()).toMatchObject({ drivers_license_expiration_date_match_indicator: 'TRUE' });
-    expect((await verify(fullRequest('DL000014'))).json()).toMatchObject({ person_sex_code_match_indicator: 'FALSE', person_weight_match_indicator: 'FALSE' });
+    expect((await verify(fullRequest('DL000009'))).json()).toMatchObject({
+      drivers_license_expiration_date_match_indicator: 'TRUE',
+    });
+    expect((await verify(fullRequest('DL000014'))).json()).toMatchObject({
+      person_sex_code_match_indicator: 'FALSE',
+      person_weight_match_indicator: 'FALSE',
+    });
     const long = 'A'.repeat(60);
-    expect((await verify(fullRequest('DL000023', { person_given_name: long, person_middle_name: long, person_sur_name: long }))).json()).toMatchObject({ person_first_name_exact_match_indicator: 'TRUE', person_last_name_exact_match_indicator: 'TRUE' });
-    expect((await verify(fullRequest('DL000024', { person_middle_name: '' }))).json()).toMatchObject({ person_middle_name_exact_match_indicator: 'TRUE', person_middle_initial_match_indicator: 'TRUE' });
+    expect(
+      (
+        await verify(
+          fullRequest('DL000023', {
+            person_given_name: long,
+            person_middle_name: long,
+            person_sur_name: long,
+          }),
+        )
+      ).json(),
+    ).toMatchObject({
+      person_first_name_exact_match_indicator: 'TRUE',
+      person_last_name_exact_match_indicator: 'TRUE',
+    });
+    expect(
+      (await verify(fullRequest('DL000024', { person_middle_name: '' }))).json(),
+    ).toMatchObject({
+      person_middle_name_exact_match_indicator: 'TRUE',
+      person_middle_initial_match_indicator: 'TRUE',
+    });
   });
 
   it('gives every call a new transaction_locator_id', async () => {
@@ -66,7 +114,9 @@ describe('other license numbers go to the matching engine', () => {
   });
 
   it('matches an imported record, normalizing the number', async () => {
-    const body = (await verify(fullRequest('x100 200', { person_given_name: 'stephen' }))).json<Record<string, string>>();
+    const body = (await verify(fullRequest('x100 200', { person_given_name: 'stephen' }))).json<
+      Record<string, string>
+    >();
     expect(body.drivers_license_number_match_indicator).toBe('TRUE');
     expect(body.person_first_name_exact_match_indicator).toBe('FALSE');
     expect(body.person_first_name_fuzzy_primary_match_indicator).toBe('TRUE');
@@ -82,8 +132,15 @@ describe('other license numbers go to the matching engine', () => {
   it('truncates names at the jurisdiction length from config', async () => {
     const small = await testApp({ sandboxNameLengths: { VA: 10 } });
     try {
-      await importRecords(small.store.db, small.clock, [fullRequest('T1', { person_sur_name: 'WORTHINGTON-SMYTHE' }).aamva]);
-      const res = await small.app.inject({ method: 'POST', url: '/api/v2/verifications', headers: { authorization: `Bearer ${small.customer.sandbox_token}` }, payload: fullRequest('T1', { person_sur_name: 'WORTHINGTONIAN' }) });
+      await importRecords(small.store.db, small.clock, [
+        fullRequest('T1', { person_sur_name: 'WORTHINGTON-SMYTHE' }).aamva,
+      ]);
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/api/v2/verifications',
+        headers: { authorization: `Bearer ${small.customer.sandbox_token}` },
+        payload: fullRequest('T1', { person_sur_name: 'WORTHINGTONIAN' }),
+      });
       expect(res.json()).toMatchObject({ person_last_name_exact_match_indicator: 'TRUE' });
     } finally {
       await small.close();
@@ -95,10 +152,22 @@ describe('validation (422 ErrorWithFields naming every bad field)', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['a number instead of a string', { person_height_measure: 510 }, 'aamva.person_height_measure'],
     ['a 7-digit date', { person_birth_date: '1980011' }, 'aamva.person_birth_date'],
-    ['a separated date', { drivers_license_issue_date: '2022-01-01' }, 'aamva.drivers_license_issue_date'],
-    ['February 30', { drivers_license_expiration_date: '20300230' }, 'aamva.drivers_license_expiration_date'],
+    [
+      'a separated date',
+      { drivers_license_issue_date: '2022-01-01' },
+      'aamva.drivers_license_issue_date',
+    ],
+    [
+      'February 30',
+      { drivers_license_expiration_date: '20300230' },
+      'aamva.drivers_license_expiration_date',
+    ],
     ['month 13', { person_birth_date: '19801301' }, 'aamva.person_birth_date'],
-    ['a three-letter state', { location_state_us_postal_service_code: 'VAA' }, 'aamva.location_state_us_postal_service_code'],
+    [
+      'a three-letter state',
+      { location_state_us_postal_service_code: 'VAA' },
+      'aamva.location_state_us_postal_service_code',
+    ],
     ['a digit destination', { message_destination_id: 'V1' }, 'aamva.message_destination_id'],
     ['a missing identification_id', { identification_id: undefined }, 'aamva.identification_id'],
     ['a null value', { person_given_name: null }, 'aamva.person_given_name'],
@@ -107,7 +176,12 @@ describe('validation (422 ErrorWithFields naming every bad field)', () => {
   it.each(cases)('rejects %s', async (_name, changes, field) => {
     const res = await verify(fullRequest('DL000001', changes));
     expect(res.statusCode).toBe(422);
-    const body = res.json<{ error: string; message: string; description: string; field_errors: Record<string, string[]> }>();
+    const body = res.json<{
+      error: string;
+      message: string;
+      description: string;
+      field_errors: Record<string, string[]>;
+    }>();
     expect(body.error).toBe('VALIDATION_FAILED');
     expect(typeof body.message).toBe('string');
     expect(typeof body.description).toBe('string');
@@ -115,12 +189,24 @@ describe('validation (422 ErrorWithFields naming every bad field)', () => {
   });
 
   it('names every bad field at once', async () => {
-    const res = await verify(fullRequest('DL000001', { person_birth_date: 'x', location_state_us_postal_service_code: '1', person_sex_code: 1 }));
-    expect(Object.keys(res.json<{ field_errors: object }>().field_errors).sort()).toEqual(['aamva.location_state_us_postal_service_code', 'aamva.person_birth_date', 'aamva.person_sex_code']);
+    const res = await verify(
+      fullRequest('DL000001', {
+        person_birth_date: 'x',
+        location_state_us_postal_service_code: '1',
+        person_sex_code: 1,
+      }),
+    );
+    expect(Object.keys(res.json<{ field_errors: object }>().field_errors).sort()).toEqual([
+      'aamva.location_state_us_postal_service_code',
+      'aamva.person_birth_date',
+      'aamva.person_sex_code',
+    ]);
   });
 
   it('accepts Feb 29 of a leap year and ignores unknown extra fields', async () => {
-    const res = await verify(fullRequest('DL000001', { person_birth_date: '20000229', favourite_colour: 'green' }));
+    const res = await verify(
+      fullRequest('DL000001', { person_birth_date: '20000229', favourite_colour: 'green' }),
+    );
     expect(res.statusCode).toBe(200);
   });
 
@@ -142,10 +228,12 @@ describe('authentication', () => {
   it('401 for an unknown token, and for another credential kind of the same customer', async () => {
     expect((await verify(fullRequest('DL000001'), 'not-a-token')).statusCode).toBe(401);
     expect((await verify(fullRequest('DL000001'), t.customer.fido_api_key)).statusCode).toBe(401);
-    expect((await verify(fullRequest('DL000001'), t.customer.server_credentials.token)).statusCode).toBe(401);
+    expect(
+      (await verify(fullRequest('DL000001'), t.customer.server_credentials.token)).statusCode,
+    ).toBe(401);
   });
 
-  it('another customer\'s token works for that customer', async () => {
+  it("another customer's token works for that customer", async () => {
     const other = await t.newCustomer('other');
     expect((await verify(fullRequest('DL000001'), other.sandbox_token)).statusCode).toBe(200);
   });

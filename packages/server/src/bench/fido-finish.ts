@@ -1,4 +1,8 @@
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import { summarize, type BenchResult } from './run.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
@@ -7,13 +11,24 @@ const domain = 'localhost';
 const origin = `https://${domain}`;
 
 type Json = Record<string, unknown>;
-type Call = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
+type Call = (
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Json }>;
 
 /** JSON over loopback; `apiKey` for the FIDO API, none for the page calls (the link secret is the credential). */
 function caller(baseUrl: string, apiKey?: string): Call {
   return async (method, path, body) => {
-    const headers: Record<string, string> = { ...(apiKey ? { authorization: `SVC ${apiKey}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const headers: Record<string, string> = {
+      ...(apiKey ? { authorization: `SVC ${apiKey}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     return { status: res.status, body: (await res.json()) as Json };
   };
 }
@@ -21,7 +36,8 @@ function caller(baseUrl: string, apiKey?: string): Call {
 /** Setup calls must succeed; only the measured verify counts errors. */
 async function ok(call: Call, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> {
   const res = await call(method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status >= 300)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
@@ -41,15 +57,29 @@ interface Login {
 /** A user registered through a registration link (options → authenticator → verify), then `count` signed logins for it, in counter order. */
 async function lane(api: Call, page: Call, user: string, count: number): Promise<Login[]> {
   const authenticator = new SoftAuthenticator();
-  const registration = parseLink((await ok(api, 'POST', '/api/v1/registrations', { user: { user_identifier: user } })).user_link);
-  const creation = (await ok(page, 'POST', `${registration.path}/options`, { secret: registration.secret })) as unknown as PublicKeyCredentialCreationOptionsJSON;
-  await ok(page, 'POST', `${registration.path}/verify`, { secret: registration.secret, response: authenticator.register(creation, origin) });
+  const registration = parseLink(
+    (await ok(api, 'POST', '/api/v1/registrations', { user: { user_identifier: user } })).user_link,
+  );
+  const creation = (await ok(page, 'POST', `${registration.path}/options`, {
+    secret: registration.secret,
+  })) as unknown as PublicKeyCredentialCreationOptionsJSON;
+  await ok(page, 'POST', `${registration.path}/verify`, {
+    secret: registration.secret,
+    response: authenticator.register(creation, origin),
+  });
   const logins: Login[] = [];
   for (let i = 0; i < count; i++) {
     const created = await ok(api, 'POST', '/api/v1/authentications', { user_identifier: user });
     const { path, secret } = parseLink(created.user_link);
-    const request = (await ok(page, 'POST', `${path}/options`, { secret })) as unknown as PublicKeyCredentialRequestOptionsJSON;
-    logins.push({ id: String(created.id), path, secret, response: authenticator.authenticate(request, origin) });
+    const request = (await ok(page, 'POST', `${path}/options`, {
+      secret,
+    })) as unknown as PublicKeyCredentialRequestOptionsJSON;
+    logins.push({
+      id: String(created.id),
+      path,
+      secret,
+      response: authenticator.authenticate(request, origin),
+    });
   }
   return logins;
 }
@@ -59,11 +89,25 @@ async function lane(api: Call, page: Call, user: string, count: number): Promise
  * update and link closing. Links, challenges and signatures are made before the clock starts. A
  * credential's counter must rise, so each of the `concurrency` lanes is its own user, used in order.
  */
-export async function fidoFinishes(url: string, apiKey: string, seconds: number, concurrency: number, logins: number): Promise<BenchResult> {
+export async function fidoFinishes(
+  url: string,
+  apiKey: string,
+  seconds: number,
+  concurrency: number,
+  logins: number,
+): Promise<BenchResult> {
   const api = caller(url, apiKey);
   const page = caller(url);
-  await ok(api, 'POST', '/api/v1/organizations', { name: 'bench', domain_name: domain, verify_attestation_statement: false });
-  const lanes = await Promise.all(Array.from({ length: concurrency }, (_, i) => lane(api, page, `bench-fido-${i}`, Math.ceil(logins / concurrency))));
+  await ok(api, 'POST', '/api/v1/organizations', {
+    name: 'bench',
+    domain_name: domain,
+    verify_attestation_statement: false,
+  });
+  const lanes = await Promise.all(
+    Array.from({ length: concurrency }, (_, i) =>
+      lane(api, page, `bench-fido-${i}`, Math.ceil(logins / concurrency)),
+    ),
+  );
   const latencies: number[] = [];
   const completed: string[] = [];
   let errors = 0;
@@ -74,7 +118,10 @@ export async function fidoFinishes(url: string, apiKey: string, seconds: number,
       for (const login of queue) {
         if (performance.now() >= end) return;
         const start = performance.now();
-        const res = await page('POST', `${login.path}/verify`, { secret: login.secret, response: login.response }).catch(() => undefined);
+        const res = await page('POST', `${login.path}/verify`, {
+          secret: login.secret,
+          response: login.response,
+        }).catch(() => undefined);
         if (res?.status !== 200 || res.body.status !== 'COMPLETED') errors += 1;
         else {
           latencies.push(performance.now() - start);
@@ -90,5 +137,10 @@ export async function fidoFinishes(url: string, apiKey: string, seconds: number,
     const read = await api('GET', `/api/v1/authentications/${completed[i] ?? ''}`);
     if (read.body.status !== 'COMPLETED') errors += 1;
   }
-  return summarize('FIDO finish-authentication throughput (assertion verification + state change)', latencies, elapsed, errors);
+  return summarize(
+    'FIDO finish-authentication throughput (assertion verification + state change)',
+    latencies,
+    elapsed,
+    errors,
+  );
 }

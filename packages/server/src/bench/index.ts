@@ -19,14 +19,43 @@ async function main(): Promise<void> {
   });
   const rows: BenchResult[] = [];
   try {
-    const body = JSON.stringify({ aamva: { identification_id: 'DL000001', person_given_name: 'STEVEN', person_sur_name: 'BROWN', person_birth_date: '19800115' } });
+    const body = JSON.stringify({
+      aamva: {
+        identification_id: 'DL000001',
+        person_given_name: 'STEVEN',
+        person_sur_name: 'BROWN',
+        person_birth_date: '19800115',
+      },
+    });
     const json = { 'content-type': 'application/json' };
-    rows.push(await load({ name: 'bare Fastify JSON route', url: `${targets.bareUrl}/json`, method: 'POST', headers: json, body, seconds, connections }));
-    rows.push(await load({ name: 'sandbox verification', url: `${targets.svcUrl}/api/v2/verifications`, method: 'POST', headers: { ...json, authorization: `Bearer ${targets.customer.sandbox_token}` }, body, seconds, connections }));
+    rows.push(
+      await load({
+        name: 'bare Fastify JSON route',
+        url: `${targets.bareUrl}/json`,
+        method: 'POST',
+        headers: json,
+        body,
+        seconds,
+        connections,
+      }),
+    );
+    rows.push(
+      await load({
+        name: 'sandbox verification',
+        url: `${targets.svcUrl}/api/v2/verifications`,
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${targets.customer.sandbox_token}` },
+        body,
+        seconds,
+        connections,
+      }),
+    );
     const { server_credentials: server, sdk_credentials: sdk } = targets.customer;
     rows.push(await roundTrips(targets.svcUrl, server, sdk, seconds, 16));
     rows.push(await longPollWake(targets.svcUrl, server, sdk, 200));
-    rows.push(await fidoFinishes(targets.svcUrl, targets.customer.fido_api_key, seconds, 16, fidoLogins));
+    rows.push(
+      await fidoFinishes(targets.svcUrl, targets.customer.fido_api_key, seconds, 16, fidoLogins),
+    );
   } finally {
     child.disconnect();
   }

@@ -7,7 +7,12 @@ interface Actor {
   user: string;
 }
 
-async function actor(url: string, server: Credentials, sdk: Credentials, index: number): Promise<Actor> {
+async function actor(
+  url: string,
+  server: Credentials,
+  sdk: Credentials,
+  index: number,
+): Promise<Actor> {
   const rp = new RpClient({ baseUrl: url, credentials: server });
   const device = new DeviceClient({ baseUrl: url, credentials: sdk });
   await device.register();
@@ -21,8 +26,16 @@ async function actor(url: string, server: Credentials, sdk: Credentials, index: 
 type Svc = { id: string; status: string };
 
 /** create → next → respond → read, by `concurrency` devices in parallel for `seconds`; one row per round trip. */
-export async function roundTrips(url: string, server: Credentials, sdk: Credentials, seconds: number, concurrency: number): Promise<BenchResult> {
-  const actors = await Promise.all(Array.from({ length: concurrency }, (_, i) => actor(url, server, sdk, i)));
+export async function roundTrips(
+  url: string,
+  server: Credentials,
+  sdk: Credentials,
+  seconds: number,
+  concurrency: number,
+): Promise<BenchResult> {
+  const actors = await Promise.all(
+    Array.from({ length: concurrency }, (_, i) => actor(url, server, sdk, i)),
+  );
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -31,9 +44,21 @@ export async function roundTrips(url: string, server: Credentials, sdk: Credenti
       while (performance.now() < end) {
         const start = performance.now();
         try {
-          const created = (await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: 'bench', desired_level: 2, user_identifier: user })).body;
+          const created = (
+            await rp.request<Svc>('POST', '/api/v2/svcfications', {
+              action: 'login',
+              resource: 'bench',
+              desired_level: 2,
+              user_identifier: user,
+            })
+          ).body;
           const next = (await device.signed<Svc>('GET', '/api/v2/svcfications/next')).body;
-          await device.signed('POST', '/api/v2/svcfication_responses', { payloads: [payloads.deviceAr(device.keys, next.id, device.identifier), payloads.userPresence(device.keys, next.id, device.identifier)] });
+          await device.signed('POST', '/api/v2/svcfication_responses', {
+            payloads: [
+              payloads.deviceAr(device.keys, next.id, device.identifier),
+              payloads.userPresence(device.keys, next.id, device.identifier),
+            ],
+          });
           const read = (await rp.request<Svc>('GET', `/api/v2/svcfications/${created.id}`)).body;
           if (read.status !== 'ACCEPTED') throw new Error(read.status);
           latencies.push(performance.now() - start);
@@ -47,20 +72,39 @@ export async function roundTrips(url: string, server: Credentials, sdk: Credenti
 }
 
 /** How long a device waiting on /next?wait takes to see a svcfication after the RP's create returns. */
-export async function longPollWake(url: string, server: Credentials, sdk: Credentials, samples: number): Promise<BenchResult> {
+export async function longPollWake(
+  url: string,
+  server: Credentials,
+  sdk: Credentials,
+  samples: number,
+): Promise<BenchResult> {
   const { rp, device, user } = await actor(url, server, sdk, 10_000);
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
   for (let i = 0; i < samples; i++) {
-    const polled = device.signed<Svc>('GET', '/api/v2/svcfications/next?wait=10').then(() => performance.now());
+    const polled = device
+      .signed<Svc>('GET', '/api/v2/svcfications/next?wait=10')
+      .then(() => performance.now());
     await new Promise((r) => setTimeout(r, 5));
-    const created = (await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: 'bench', desired_level: 1, user_identifier: user })).body;
+    const created = (
+      await rp.request<Svc>('POST', '/api/v2/svcfications', {
+        action: 'login',
+        resource: 'bench',
+        desired_level: 1,
+        user_identifier: user,
+      })
+    ).body;
     const createdAt = performance.now();
     const seenAt = await polled;
     if (seenAt < createdAt - 1000) errors += 1;
     latencies.push(Math.max(0, seenAt - createdAt));
     await rp.request('DELETE', `/api/v2/svcfications/${created.id}`);
   }
-  return summarize('long-poll wake after create (ms after create answered)', latencies, (performance.now() - started) / 1000, errors);
+  return summarize(
+    'long-poll wake after create (ms after create answered)',
+    latencies,
+    (performance.now() - started) / 1000,
+    errors,
+  );
 }

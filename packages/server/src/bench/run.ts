@@ -33,7 +33,14 @@ export async function load(options: LoadOptions): Promise<BenchResult> {
     requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
   });
   const bad = result.errors + result.non2xx;
-  return { name: options.name, requests: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
+  return {
+    name: options.name,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: bad,
+  };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -41,15 +48,39 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** One row from the latencies (ms) of a custom loop that ran for `seconds`. */
-export function summarize(name: string, latencies: number[], seconds: number, errors: number): BenchResult {
+export function summarize(
+  name: string,
+  latencies: number[],
+  seconds: number,
+  errors: number,
+): BenchResult {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { name, requests: latencies.length, rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors };
+  return {
+    name,
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    errors,
+  };
 }
 
 export function printTable(rows: BenchResult[], notes: string[]): void {
   const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'];
-  const lines = rows.map((r) => [r.name, r.rps.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.requests), String(r.errors)]);
+  const lines = rows.map((r) => [
+    r.name,
+    r.rps.toFixed(0),
+    r.p50.toFixed(2),
+    r.p99.toFixed(2),
+    String(r.requests),
+    String(r.errors),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  process.stdout.write(`${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(fmt).join('\n')}\n\n${notes.join('\n')}\n`);
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
+  process.stdout.write(
+    `${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(fmt).join('\n')}\n\n${notes.join('\n')}\n`,
+  );
 }

@@ -1,5 +1,10 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 /**
@@ -42,15 +47,35 @@ export class SoftAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 
-  register(options: PublicKeyCredentialCreationOptionsJSON, origin: string, rpId = options.rp.id ?? ''): RegistrationResponseJSON {
+  register(
+    options: PublicKeyCredentialCreationOptionsJSON,
+    origin: string,
+    rpId = options.rp.id ?? '',
+  ): RegistrationResponseJSON {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
-    const cose = isoCBOR.encode(new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x ?? '', 'base64url')], [-3, Buffer.from(jwk.y ?? '', 'base64url')]]));
+    const cose = isoCBOR.encode(
+      new Map<number, number | Uint8Array>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x ?? '', 'base64url')],
+        [-3, Buffer.from(jwk.y ?? '', 'base64url')],
+      ]),
+    );
     const id = this.options.credentialId ?? randomBytes(32);
     const counter = Buffer.alloc(4);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([this.flags(0x40)]), counter, Buffer.alloc(16), idLength, id, cose]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([this.flags(0x40)]),
+      counter,
+      Buffer.alloc(16),
+      idLength,
+      id,
+      cose,
+    ]);
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, origin);
     const signed = Buffer.concat([authData, sha256(clientDataJSON)]);
     const { attestation } = this.options;
@@ -59,36 +84,67 @@ export class SoftAuthenticator {
       attStmt.set('alg', -7).set('sig', sign('sha256', signed, attestation?.key ?? privateKey));
       if (attestation) attStmt.set('x5c', attestation.chain);
     }
-    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, number | Uint8Array | Uint8Array[]>>([['fmt', this.options.fmt ?? 'none'], ['attStmt', attStmt], ['authData', authData]]));
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Uint8Array | Map<string, number | Uint8Array | Uint8Array[]>>([
+        ['fmt', this.options.fmt ?? 'none'],
+        ['attStmt', attStmt],
+        ['authData', authData],
+      ]),
+    );
     this.credentials.push({ id, key: privateKey, rpId, userHandle: options.user.id, counter: 0 });
     const attachment = this.options.attachment === undefined ? 'platform' : this.options.attachment;
     return {
       id: b64(id),
       rawId: b64(id),
       type: 'public-key',
-      response: { clientDataJSON: b64(clientDataJSON), attestationObject: b64(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64(clientDataJSON),
+        attestationObject: b64(attestationObject),
+        transports: ['internal'],
+      },
       ...(attachment ? { authenticatorAttachment: attachment } : {}),
       clientExtensionResults: { credProps: { rk: this.options.residentKey ?? true } },
     };
   }
 
   /** Signs with the first allowed credential, or (empty allow list) the first one for the RP ID. */
-  authenticate(options: PublicKeyCredentialRequestOptionsJSON, origin: string, pick?: Stored): AuthenticationResponseJSON {
+  authenticate(
+    options: PublicKeyCredentialRequestOptionsJSON,
+    origin: string,
+    pick?: Stored,
+  ): AuthenticationResponseJSON {
     const allowed = options.allowCredentials?.map((c) => c.id) ?? [];
     const rpId = options.rpId ?? '';
-    const credential = pick ?? this.credentials.find((c) => c.rpId === rpId && (allowed.length === 0 || allowed.includes(b64(c.id))));
+    const credential =
+      pick ??
+      this.credentials.find(
+        (c) => c.rpId === rpId && (allowed.length === 0 || allowed.includes(b64(c.id))),
+      );
     if (!credential) throw new Error('no credential for this request');
     credential.counter += 1;
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(credential.counter);
-    const authData = Buffer.concat([sha256(credential.rpId), Buffer.from([this.flags(0)]), counter]);
+    const authData = Buffer.concat([
+      sha256(credential.rpId),
+      Buffer.from([this.flags(0)]),
+      counter,
+    ]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);
-    const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.key);
+    const signature = sign(
+      'sha256',
+      Buffer.concat([authData, sha256(clientDataJSON)]),
+      credential.key,
+    );
     return {
       id: b64(credential.id),
       rawId: b64(credential.id),
       type: 'public-key',
-      response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authData), signature: b64(signature), userHandle: credential.userHandle },
+      response: {
+        clientDataJSON: b64(clientDataJSON),
+        authenticatorData: b64(authData),
+        signature: b64(signature),
+        userHandle: credential.userHandle,
+      },
       authenticatorAttachment: 'platform',
       clientExtensionResults: {},
     };

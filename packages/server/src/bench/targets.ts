@@ -25,8 +25,17 @@ export interface Targets {
 async function serveTargets(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const config = loadConfig(undefined, { dataDir, port: 0, allowInsecureCallbacks: true });
-  const store = await openStore({ sqlitePath: join(dataDir, 'svc.db'), synchronous: config.sqliteSynchronous });
-  const deps = withServices({ config, store, clock: systemClock, ids: randomIds, box: new SecretBox(loadMasterKey('', dataDir)) });
+  const store = await openStore({
+    sqlitePath: join(dataDir, 'svc.db'),
+    synchronous: config.sqliteSynchronous,
+  });
+  const deps = withServices({
+    config,
+    store,
+    clock: systemClock,
+    ids: randomIds,
+    box: new SecretBox(loadMasterKey('', dataDir)),
+  });
   const customer = await createCustomer({ ...deps, db: store.db }, { name: 'bench' });
   const app = await buildApp(deps);
   const svcUrl = await app.listen({ port: 0, host: '127.0.0.1' });

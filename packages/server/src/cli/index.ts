@@ -5,7 +5,9 @@ import { sandboxCommand } from './commands/sandbox.js';
 import { serveCommand } from './commands/serve.js';
 import { smsCommand } from './commands/sms.js';
 
-const program = new Command('svc').description('svc identity authentication service').showHelpAfterError();
+const program = new Command('svc')
+  .description('svc identity authentication service')
+  .showHelpAfterError();
 program.addCommand(serveCommand());
 program.addCommand(customersCommand());
 program.addCommand(sandboxCommand());

@@ -4,7 +4,8 @@ import { openContext, type Context } from '../context.js';
 
 export function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be a port number 0–65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('must be a port number 0–65535');
   return port;
 }
 
@@ -14,7 +15,10 @@ export function withDataDir(command: Command): Command {
 }
 
 /** Opens the context a command works on, runs it, and closes the store. */
-export async function withContext<T>(options: { dataDir?: string }, run: (ctx: Context) => Promise<T>): Promise<T> {
+export async function withContext<T>(
+  options: { dataDir?: string },
+  run: (ctx: Context) => Promise<T>,
+): Promise<T> {
   const overrides: Partial<Config> = options.dataDir ? { dataDir: options.dataDir } : {};
   const ctx = await openContext(overrides);
   try {

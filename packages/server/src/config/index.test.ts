@@ -7,18 +7,36 @@ import { ConfigError, loadConfig } from './index.js';
 describe('loadConfig', () => {
   it('applies defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', bodyLimit: 1_048_576, sqliteSynchronous: 'FULL', publicUrl: 'http://localhost:8080', sandboxNameLength: 40 });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      bodyLimit: 1_048_576,
+      sqliteSynchronous: 'FULL',
+      publicUrl: 'http://localhost:8080',
+      sandboxNameLength: 40,
+    });
   });
 
   it('reads and converts environment variables', () => {
-    const config = loadConfig({ PORT: '9000', SVC_ALLOW_INSECURE_CALLBACKS: '1', SVC_SANDBOX_NAME_LENGTHS: '{"VA":35}' });
-    expect(config).toMatchObject({ port: 9000, allowInsecureCallbacks: true, sandboxNameLengths: { VA: 35 }, publicUrl: 'http://localhost:9000' });
+    const config = loadConfig({
+      PORT: '9000',
+      SVC_ALLOW_INSECURE_CALLBACKS: '1',
+      SVC_SANDBOX_NAME_LENGTHS: '{"VA":35}',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      allowInsecureCallbacks: true,
+      sandboxNameLengths: { VA: 35 },
+      publicUrl: 'http://localhost:9000',
+    });
   });
 
   it('names the key and variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/port \(PORT\)/);
-    expect(() => loadConfig({ SVC_SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(/sqliteSynchronous \(SVC_SQLITE_SYNCHRONOUS\)/);
+    expect(() => loadConfig({ SVC_SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(
+      /sqliteSynchronous \(SVC_SQLITE_SYNCHRONOUS\)/,
+    );
   });
 
   it('lets explicit overrides win', () => {
@@ -28,7 +46,10 @@ describe('loadConfig', () => {
   it('reads an optional JSON file; the environment wins over it', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'svc-config-')), 'svc.json');
     writeFileSync(file, JSON.stringify({ port: 7000, sandboxNameLength: 30 }));
-    expect(loadConfig({ SVC_CONFIG_FILE: file })).toMatchObject({ port: 7000, sandboxNameLength: 30 });
+    expect(loadConfig({ SVC_CONFIG_FILE: file })).toMatchObject({
+      port: 7000,
+      sandboxNameLength: 30,
+    });
     expect(loadConfig({ SVC_CONFIG_FILE: file, PORT: '7001' }).port).toBe(7001);
     writeFileSync(file, '[1]');
     expect(() => loadConfig({ SVC_CONFIG_FILE: file })).toThrow(/SVC_CONFIG_FILE/);

@@ -9,34 +9,140 @@ import { Value } from '@sinclair/typebox/value';
  * SVC_CONFIG_FILE whose keys are the camelCase names. The environment wins over the file.
  */
 const keys = {
-  port: { env: 'PORT', doc: 'TCP port to listen on', schema: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }) },
-  host: { env: 'HOST', doc: 'address to listen on', schema: Type.String({ minLength: 1, default: '127.0.0.1' }) },
-  dataDir: { env: 'SVC_DATA_DIR', doc: 'directory for the SQLite file and the generated master key', schema: Type.String({ minLength: 1, default: './data' }) },
-  databaseUrl: { env: 'DATABASE_URL', doc: 'postgres://… to use PostgreSQL instead of SQLite', schema: Type.String({ default: '' }) },
-  publicUrl: { env: 'SVC_PUBLIC_URL', doc: 'base URL used in links (default http://localhost:PORT)', schema: Type.String({ default: '' }) },
-  masterKey: { env: 'SVC_MASTER_KEY', doc: '32-byte key (base64 or hex) encrypting HMAC secrets at rest; default: key file in the data dir', schema: Type.String({ default: '' }) },
-  bodyLimit: { env: 'SVC_BODY_LIMIT', doc: 'largest accepted request body in bytes', schema: Type.Integer({ minimum: 1024, default: 1_048_576 }) },
-  logLevel: { env: 'SVC_LOG_LEVEL', doc: 'pino log level', schema: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], { default: 'info' }) },
-  sqliteSynchronous: { env: 'SVC_SQLITE_SYNCHRONOUS', doc: 'FULL: every commit survives power loss; NORMAL: survives a process crash, may lose the last commits on power loss', schema: Type.Union([Type.Literal('FULL'), Type.Literal('NORMAL')], { default: 'FULL' }) },
-  deviceNonceDays: { env: 'SVC_DEVICE_NONCE_DAYS', doc: 'how long X-Device-Sig nonces are remembered (a seen header is refused for this long)', schema: Type.Integer({ minimum: 1, default: 30 }) },
-  clockSkewSeconds: { env: 'SVC_CLOCK_SKEW_SECONDS', doc: 'allowed distance of a signed Date from the server clock', schema: Type.Integer({ minimum: 1, default: 300 }) },
-  sandboxNameLength: { env: 'SVC_SANDBOX_NAME_LENGTH', doc: 'default agency name field length for sandbox truncation', schema: Type.Integer({ minimum: 1, default: 40 }) },
-  sandboxNameLengths: { env: 'SVC_SANDBOX_NAME_LENGTHS', doc: 'per-jurisdiction name field lengths as JSON, e.g. {"VA":35}', schema: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Integer({ minimum: 1 }), { default: {} }) },
-  allowInsecureCallbacks: { env: 'SVC_ALLOW_INSECURE_CALLBACKS', doc: 'allow http:// and loopback/private callback URLs (tests, local use)', schema: Type.Boolean({ default: false }) },
-  outboxRetryBaseMs: { env: 'SVC_OUTBOX_RETRY_BASE_MS', doc: 'first retry delay of a failed callback or SMS; doubles per attempt for 24 h', schema: Type.Integer({ minimum: 1, default: 2000 }) },
-  svcficationTtlSeconds: { env: 'SVC_SVCFICATION_TTL_SECONDS', doc: 'default lifetime of a svcfication', schema: Type.Integer({ minimum: 1, default: 90 }) },
-  svccodeTtlSeconds: { env: 'SVC_SVCCODE_TTL_SECONDS', doc: 'lifetime of a svccode payload', schema: Type.Integer({ minimum: 1, default: 300 }) },
-  fidoLinkBase: { env: 'SVC_FIDO_LINK_BASE', doc: 'replaces https://{domain_name} in FIDO user links (local use)', schema: Type.String({ default: '' }) },
-  fidoAttestationRoots: { env: 'SVC_FIDO_ATTESTATION_ROOTS', doc: 'PEM bundle of attestation trust anchors; with it, organizations that verify attestation statements need a chain to one of them', schema: Type.String({ default: '' }) },
-  smsProvider: { env: 'SVC_SMS_PROVIDER', doc: 'log (stored and printed) or twilio', schema: Type.Union([Type.Literal('log'), Type.Literal('twilio')], { default: 'log' }) },
-  twilioAccountSid: { env: 'TWILIO_ACCOUNT_SID', doc: 'Twilio account SID (smsProvider twilio)', schema: Type.String({ default: '' }) },
-  twilioAuthToken: { env: 'TWILIO_AUTH_TOKEN', doc: 'Twilio auth token (smsProvider twilio)', schema: Type.String({ default: '' }) },
-  twilioFrom: { env: 'TWILIO_FROM', doc: 'Twilio sender number (smsProvider twilio)', schema: Type.String({ default: '' }) },
+  port: {
+    env: 'PORT',
+    doc: 'TCP port to listen on',
+    schema: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  },
+  host: {
+    env: 'HOST',
+    doc: 'address to listen on',
+    schema: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  },
+  dataDir: {
+    env: 'SVC_DATA_DIR',
+    doc: 'directory for the SQLite file and the generated master key',
+    schema: Type.String({ minLength: 1, default: './data' }),
+  },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    doc: 'postgres://… to use PostgreSQL instead of SQLite',
+    schema: Type.String({ default: '' }),
+  },
+  publicUrl: {
+    env: 'SVC_PUBLIC_URL',
+    doc: 'base URL used in links (default http://localhost:PORT)',
+    schema: Type.String({ default: '' }),
+  },
+  masterKey: {
+    env: 'SVC_MASTER_KEY',
+    doc: '32-byte key (base64 or hex) encrypting HMAC secrets at rest; default: key file in the data dir',
+    schema: Type.String({ default: '' }),
+  },
+  bodyLimit: {
+    env: 'SVC_BODY_LIMIT',
+    doc: 'largest accepted request body in bytes',
+    schema: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  },
+  logLevel: {
+    env: 'SVC_LOG_LEVEL',
+    doc: 'pino log level',
+    schema: Type.Union(
+      [
+        Type.Literal('fatal'),
+        Type.Literal('error'),
+        Type.Literal('warn'),
+        Type.Literal('info'),
+        Type.Literal('debug'),
+        Type.Literal('trace'),
+        Type.Literal('silent'),
+      ],
+      { default: 'info' },
+    ),
+  },
+  sqliteSynchronous: {
+    env: 'SVC_SQLITE_SYNCHRONOUS',
+    doc: 'FULL: every commit survives power loss; NORMAL: survives a process crash, may lose the last commits on power loss',
+    schema: Type.Union([Type.Literal('FULL'), Type.Literal('NORMAL')], { default: 'FULL' }),
+  },
+  deviceNonceDays: {
+    env: 'SVC_DEVICE_NONCE_DAYS',
+    doc: 'how long X-Device-Sig nonces are remembered (a seen header is refused for this long)',
+    schema: Type.Integer({ minimum: 1, default: 30 }),
+  },
+  clockSkewSeconds: {
+    env: 'SVC_CLOCK_SKEW_SECONDS',
+    doc: 'allowed distance of a signed Date from the server clock',
+    schema: Type.Integer({ minimum: 1, default: 300 }),
+  },
+  sandboxNameLength: {
+    env: 'SVC_SANDBOX_NAME_LENGTH',
+    doc: 'default agency name field length for sandbox truncation',
+    schema: Type.Integer({ minimum: 1, default: 40 }),
+  },
+  sandboxNameLengths: {
+    env: 'SVC_SANDBOX_NAME_LENGTHS',
+    doc: 'per-jurisdiction name field lengths as JSON, e.g. {"VA":35}',
+    schema: Type.Record(Type.String({ pattern: '^[A-Z]{2}$' }), Type.Integer({ minimum: 1 }), {
+      default: {},
+    }),
+  },
+  allowInsecureCallbacks: {
+    env: 'SVC_ALLOW_INSECURE_CALLBACKS',
+    doc: 'allow http:// and loopback/private callback URLs (tests, local use)',
+    schema: Type.Boolean({ default: false }),
+  },
+  outboxRetryBaseMs: {
+    env: 'SVC_OUTBOX_RETRY_BASE_MS',
+    doc: 'first retry delay of a failed callback or SMS; doubles per attempt for 24 h',
+    schema: Type.Integer({ minimum: 1, default: 2000 }),
+  },
+  svcficationTtlSeconds: {
+    env: 'SVC_SVCFICATION_TTL_SECONDS',
+    doc: 'default lifetime of a svcfication',
+    schema: Type.Integer({ minimum: 1, default: 90 }),
+  },
+  svccodeTtlSeconds: {
+    env: 'SVC_SVCCODE_TTL_SECONDS',
+    doc: 'lifetime of a svccode payload',
+    schema: Type.Integer({ minimum: 1, default: 300 }),
+  },
+  fidoLinkBase: {
+    env: 'SVC_FIDO_LINK_BASE',
+    doc: 'replaces https://{domain_name} in FIDO user links (local use)',
+    schema: Type.String({ default: '' }),
+  },
+  fidoAttestationRoots: {
+    env: 'SVC_FIDO_ATTESTATION_ROOTS',
+    doc: 'PEM bundle of attestation trust anchors; with it, organizations that verify attestation statements need a chain to one of them',
+    schema: Type.String({ default: '' }),
+  },
+  smsProvider: {
+    env: 'SVC_SMS_PROVIDER',
+    doc: 'log (stored and printed) or twilio',
+    schema: Type.Union([Type.Literal('log'), Type.Literal('twilio')], { default: 'log' }),
+  },
+  twilioAccountSid: {
+    env: 'TWILIO_ACCOUNT_SID',
+    doc: 'Twilio account SID (smsProvider twilio)',
+    schema: Type.String({ default: '' }),
+  },
+  twilioAuthToken: {
+    env: 'TWILIO_AUTH_TOKEN',
+    doc: 'Twilio auth token (smsProvider twilio)',
+    schema: Type.String({ default: '' }),
+  },
+  twilioFrom: {
+    env: 'TWILIO_FROM',
+    doc: 'Twilio sender number (smsProvider twilio)',
+    schema: Type.String({ default: '' }),
+  },
 } as const satisfies Record<string, { env: string; doc: string; schema: TSchema }>;
 
 type Keys = typeof keys;
 export type Config = { -readonly [K in keyof Keys]: Static<Keys[K]['schema']> };
-export const configKeys: Readonly<Record<string, { env: string; doc: string; schema: TSchema }>> = keys;
+export const configKeys: Readonly<Record<string, { env: string; doc: string; schema: TSchema }>> =
+  keys;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -45,7 +151,12 @@ export class ConfigError extends Error {
 /** Turns an environment string into the JSON value its schema expects. */
 function fromEnv(raw: string, schema: TSchema): unknown {
   if (schema.type === 'integer') return /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  if (schema.type === 'boolean') return ['1', 'true', 'yes'].includes(raw.toLowerCase()) ? true : ['0', 'false', 'no', ''].includes(raw.toLowerCase()) ? false : raw;
+  if (schema.type === 'boolean')
+    return ['1', 'true', 'yes'].includes(raw.toLowerCase())
+      ? true
+      : ['0', 'false', 'no', ''].includes(raw.toLowerCase())
+        ? false
+        : raw;
   if (schema.type === 'object') {
     try {
       return JSON.parse(raw) as unknown;
@@ -59,7 +170,8 @@ function fromEnv(raw: string, schema: TSchema): unknown {
 function readFile(path: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new Error('not a JSON object');
     return parsed as Record<string, unknown>;
   } catch (err) {
     throw new ConfigError(`SVC_CONFIG_FILE ${path}: ${(err as Error).message}`);
@@ -67,21 +179,35 @@ function readFile(path: string): Record<string, unknown> {
 }
 
 /** Loads and validates the configuration; an error names the offending key and its variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const file = env.SVC_CONFIG_FILE ? readFile(env.SVC_CONFIG_FILE) : {};
   const out: Record<string, unknown> = {};
   for (const [name, key] of Object.entries(configKeys)) {
     const raw = env[key.env];
-    let value = name in overrides ? overrides[name as keyof Config] : raw !== undefined ? fromEnv(raw, key.schema) : file[name];
+    let value =
+      name in overrides
+        ? overrides[name as keyof Config]
+        : raw !== undefined
+          ? fromEnv(raw, key.schema)
+          : file[name];
     if (value === undefined) value = Value.Default(key.schema, undefined);
     if (!Value.Check(key.schema, value)) {
       const first = Value.Errors(key.schema, value).First();
-      throw new ConfigError(`config ${name} (${key.env}): ${first?.message ?? 'invalid'}, got ${JSON.stringify(value)}`);
+      throw new ConfigError(
+        `config ${name} (${key.env}): ${first?.message ?? 'invalid'}, got ${JSON.stringify(value)}`,
+      );
     }
     out[name] = value;
   }
   const config = out as Config;
-  return { ...config, dataDir: resolve(config.dataDir), publicUrl: config.publicUrl || `http://localhost:${config.port}` };
+  return {
+    ...config,
+    dataDir: resolve(config.dataDir),
+    publicUrl: config.publicUrl || `http://localhost:${config.port}`,
+  };
 }
 
 export function sqlitePath(config: Config): string {

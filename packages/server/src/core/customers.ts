@@ -29,11 +29,17 @@ export interface CustomerDeps {
 }
 
 /** Creates a customer with every kind of credential, in one transaction. */
-export async function createCustomer(deps: CustomerDeps, input: { name: string; verifyIdentityDocuments?: boolean }): Promise<IssuedCustomer> {
+export async function createCustomer(
+  deps: CustomerDeps,
+  input: { name: string; verifyIdentityDocuments?: boolean },
+): Promise<IssuedCustomer> {
   const { db, box, ids, clock } = deps;
   const now = clock.now();
   const id = ids.uuid();
-  const pair = async (kind: CredentialKind): Promise<CredentialPair> => ({ token: await issueToken(box, ids, id, kind, now), secret: ids.random(32) });
+  const pair = async (kind: CredentialKind): Promise<CredentialPair> => ({
+    token: await issueToken(box, ids, id, kind, now),
+    secret: ids.random(32),
+  });
   const issued: IssuedCustomer = {
     id,
     name: input.name,
@@ -51,10 +57,26 @@ export async function createCustomer(deps: CustomerDeps, input: { name: string; 
     { kind: 'fido', token: issued.fido_api_key, secret: null },
   ];
   await db.transaction().execute(async (tx) => {
-    await tx.insertInto('customers').values({ id, name: input.name, verify_identity_documents: input.verifyIdentityDocuments ? 1 : 0, created_at: now.toISOString() }).execute();
+    await tx
+      .insertInto('customers')
+      .values({
+        id,
+        name: input.name,
+        verify_identity_documents: input.verifyIdentityDocuments ? 1 : 0,
+        created_at: now.toISOString(),
+      })
+      .execute();
     await tx
       .insertInto('credentials')
-      .values(rows.map((r) => ({ token_hash: sha256Hex(r.token), customer_id: id, kind: r.kind, secret_sealed: r.secret === null ? null : box.seal(r.secret), created_at: now.toISOString() })))
+      .values(
+        rows.map((r) => ({
+          token_hash: sha256Hex(r.token),
+          customer_id: id,
+          kind: r.kind,
+          secret_sealed: r.secret === null ? null : box.seal(r.secret),
+          created_at: now.toISOString(),
+        })),
+      )
       .execute();
   });
   return issued;
@@ -83,10 +105,19 @@ export class CredentialResolver {
     const cached = this.cache.get(token);
     if (cached) return cached;
     const hash = sha256Hex(token);
-    const row = await this.db.selectFrom('credentials').select(['customer_id', 'kind', 'secret_sealed']).where('token_hash', '=', hash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('credentials')
+      .select(['customer_id', 'kind', 'secret_sealed'])
+      .where('token_hash', '=', hash)
+      .executeTakeFirst();
     if (!row) return null; // unknown tokens are not cached: a customer created by the CLI meanwhile must work at once
-    const caller: Caller = { customerId: row.customer_id, kind: row.kind, secret: row.secret_sealed === null ? null : this.box.open(row.secret_sealed) };
-    if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
+    const caller: Caller = {
+      customerId: row.customer_id,
+      kind: row.kind,
+      secret: row.secret_sealed === null ? null : this.box.open(row.secret_sealed),
+    };
+    if (this.cache.size >= this.maxEntries)
+      this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(token, caller);
     return caller;
   }
@@ -98,6 +129,9 @@ export class CredentialResolver {
 }
 
 export async function countCustomers(db: Db): Promise<number> {
-  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

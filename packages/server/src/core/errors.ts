@@ -23,9 +23,15 @@ export const catalog = {
   FIDO_LINK_INVALID: { status: 404, message: 'This link is not valid.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   CONFLICT: { status: 409, message: 'The resource already exists.' },
-  DEVICE_ALREADY_BOUND: { status: 409, message: 'The device is bound to another user identifier of this relying party.' },
+  DEVICE_ALREADY_BOUND: {
+    status: 409,
+    message: 'The device is bound to another user identifier of this relying party.',
+  },
   USER_ALREADY_HAS_IDENTIFIER: { status: 409, message: 'The user already has an identifier.' },
-  USER_ALREADY_BOUND: { status: 409, message: 'The user already has an identifier bound for this relying party.' },
+  USER_ALREADY_BOUND: {
+    status: 409,
+    message: 'The user already has an identifier bound for this relying party.',
+  },
   ORGANIZATION_EXISTS: { status: 409, message: 'The caller already has an organization.' },
   USER_EXISTS: { status: 409, message: 'A user with this user_identifier already exists.' },
   REDIRECT_URI_EXISTS: { status: 409, message: 'The redirect URI is already registered.' },
@@ -35,17 +41,30 @@ export const catalog = {
   URI_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json.' },
   VALIDATION_FAILED: { status: 422, message: 'The request failed validation.' },
-  SVCFICATION_INVALID: { status: 422, message: 'The svcfication could not be created.', shape: 'list' },
+  SVCFICATION_INVALID: {
+    status: 422,
+    message: 'The svcfication could not be created.',
+    shape: 'list',
+  },
   SVCFICATION_CLOSED: { status: 422, message: 'The svcfication is not in progress.' },
   RESPONSE_INVALID: { status: 422, message: 'The svcfication response is invalid.' },
   SVCCODE_INVALID: { status: 422, message: 'The svccode payload is invalid or expired.' },
   RELYING_PARTY_UNKNOWN: { status: 422, message: 'No relying party has this id.' },
-  FIDO_USER_NOT_REGISTERED: { status: 422, message: 'The user does not exist or has not registered.' },
-  FIDO_CEREMONY_FAILED: { status: 400, message: 'The authenticator response could not be verified.' },
+  FIDO_USER_NOT_REGISTERED: {
+    status: 422,
+    message: 'The user does not exist or has not registered.',
+  },
+  FIDO_CEREMONY_FAILED: {
+    status: 400,
+    message: 'The authenticator response could not be verified.',
+  },
   DEVICE_UNKNOWN: { status: 424, message: 'The device is not registered.' },
   USER_UNKNOWN: { status: 424, message: 'No user was found.' },
   NO_DOCUMENTS: { status: 424, message: 'The user has no identity document.' },
-  SVCCODE_NOT_PAIRED: { status: 424, message: 'The svccode is not paired or no user was found for it.' },
+  SVCCODE_NOT_PAIRED: {
+    status: 424,
+    message: 'The svccode is not paired or no user was found for it.',
+  },
   INTERNAL: { status: 500, message: 'Internal server error.' },
   UNAVAILABLE: { status: 503, message: 'The service is shutting down.' },
 } as const satisfies Record<string, { status: number; message: string; shape?: 'list' }>;
@@ -71,17 +90,27 @@ export class AppError extends Error {
   body(): Record<string, unknown> {
     const entry: { message: string; shape?: 'list' } = catalog[this.code];
     if (entry.shape === 'list') {
-      const errors = this.fieldErrors ? Object.entries(this.fieldErrors).flatMap(([f, ms]) => ms.map((m) => `${f} ${m}`)) : [this.description];
+      const errors = this.fieldErrors
+        ? Object.entries(this.fieldErrors).flatMap(([f, ms]) => ms.map((m) => `${f} ${m}`))
+        : [this.description];
       return { message: entry.message, errors };
     }
-    const body: Record<string, unknown> = { error: this.code, message: entry.message, description: this.description };
+    const body: Record<string, unknown> = {
+      error: this.code,
+      message: entry.message,
+      description: this.description,
+    };
     if (this.fieldErrors) body.field_errors = this.fieldErrors;
     return body;
   }
 }
 
 /** One-line precondition: `assertThat(device, 'DEVICE_NOT_FOUND')`. */
-export function assertThat(condition: unknown, code: ErrorCode, description?: string): asserts condition {
+export function assertThat(
+  condition: unknown,
+  code: ErrorCode,
+  description?: string,
+): asserts condition {
   if (!condition) throw new AppError(code, description);
 }
 

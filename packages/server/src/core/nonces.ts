@@ -7,9 +7,22 @@ import type { Database } from './store/schema.js';
  * Durable, so a restart does not reopen the replay window; pass a transaction so that a request
  * that fails later consumes nothing.
  */
-export async function useNonce(db: Kysely<Database>, value: string, expiresAt: Date, now: Date): Promise<boolean> {
-  await db.deleteFrom('nonces').where('value', '=', value).where('expires_at', '<', now.toISOString()).execute();
-  const inserted = await db.insertInto('nonces').values({ value, expires_at: expiresAt.toISOString() }).onConflict((oc) => oc.column('value').doNothing()).executeTakeFirst();
+export async function useNonce(
+  db: Kysely<Database>,
+  value: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<boolean> {
+  await db
+    .deleteFrom('nonces')
+    .where('value', '=', value)
+    .where('expires_at', '<', now.toISOString())
+    .execute();
+  const inserted = await db
+    .insertInto('nonces')
+    .values({ value, expires_at: expiresAt.toISOString() })
+    .onConflict((oc) => oc.column('value').doNothing())
+    .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 

@@ -4,7 +4,13 @@ import { FidoClient, type FidoOrganizationInput } from '@svc/sdk';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomerWithCli, removeDataDir, startServer, svc, type RunningServer } from './server.js';
+import {
+  createCustomerWithCli,
+  removeDataDir,
+  startServer,
+  svc,
+  type RunningServer,
+} from './server.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,13 +27,17 @@ function freePort(): Promise<number> {
 }
 
 /** A loopback HTTP server; `handle` answers each request with a status and a body. */
-async function listen(handle: (path: string, body: string) => { status: number; type?: string; body?: string }): Promise<{ url: string; server: Server }> {
+async function listen(
+  handle: (path: string, body: string) => { status: number; type?: string; body?: string },
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const answer = handle(req.url ?? '/', body);
-      res.writeHead(answer.status, answer.type ? { 'content-type': answer.type } : {}).end(answer.body);
+      res
+        .writeHead(answer.status, answer.type ? { 'content-type': answer.type } : {})
+        .end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,10 +60,23 @@ beforeAll(async () => {
     return { status: 204 };
   });
   // Another origin that the RP ID `localhost` also covers: a page an attacker could run.
-  phishing = await listen(() => ({ status: 200, type: 'text/html', body: '<!doctype html><title>look-alike</title>' }));
+  phishing = await listen(() => ({
+    status: 200,
+    type: 'text/html',
+    body: '<!doctype html><title>look-alike</title>',
+  }));
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 
@@ -74,26 +97,49 @@ async function organization(flags: Partial<FidoOrganizationInput> = {}): Promise
 }
 
 /** A browser tab with a CDP virtual authenticator (a platform one unless `usb`). */
-async function tab(transport: 'internal' | 'usb' = 'internal'): Promise<{ context: BrowserContext; page: Page; credentials: () => Promise<{ isResidentCredential: boolean }[]> }> {
+async function tab(transport: 'internal' | 'usb' = 'internal'): Promise<{
+  context: BrowserContext;
+  page: Page;
+  credentials: () => Promise<{ isResidentCredential: boolean }[]>;
+}> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport, hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport,
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
-  return { context, page, credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
+  return {
+    context,
+    page,
+    credentials: async () =>
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
 }
 
 /** Opens a user link, presses Continue and returns the message the page ends with. */
 async function runLink(page: Page, userLink: string): Promise<string> {
   await page.goto(userLink);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForFunction(() => document.getElementById('message')?.dataset.state !== 'info', null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.getElementById('message')?.dataset.state !== 'info',
+    null,
+    { timeout: 15_000 },
+  );
   return (await page.locator('#message').textContent()) ?? '';
 }
 
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T | undefined> | T | undefined,
+  what: string,
+): Promise<T> {
   for (let i = 0; i < 100; i += 1) {
     const value = await read();
     if (value !== undefined) return value;
@@ -106,30 +152,56 @@ describe('FIDO pages in Chromium against a spawned `svc serve`', () => {
   it('registers through user_link, then signs in through a new link; a used link fails; callbacks carry a verifiable jwt', async () => {
     const fido = await organization();
     const { page, context } = await tab();
-    const registration = await fido.createRegistration({ user: { user_identifier: 'alice', name: 'Alice' }, callback_url: `${receiver.url}/hooks/r3g` });
-    expect(registration.user_link).toMatch(new RegExp(`^${base}/fido/registrations/${registration.id}#`));
+    const registration = await fido.createRegistration({
+      user: { user_identifier: 'alice', name: 'Alice' },
+      callback_url: `${receiver.url}/hooks/r3g`,
+    });
+    expect(registration.user_link).toMatch(
+      new RegExp(`^${base}/fido/registrations/${registration.id}#`),
+    );
 
-    expect(await runLink(page, registration.user_link)).toBe('Your passkey is registered. You can close this page.');
-    expect(await fido.searchUsers({ user_identifier: 'alice' })).toEqual([expect.objectContaining({ registered: true, name: 'Alice' })]);
+    expect(await runLink(page, registration.user_link)).toBe(
+      'Your passkey is registered. You can close this page.',
+    );
+    expect(await fido.searchUsers({ user_identifier: 'alice' })).toEqual([
+      expect.objectContaining({ registered: true, name: 'Alice' }),
+    ]);
     expect((await fido.getRegistration(registration.id)).status).toBe('COMPLETED');
 
-    const authentication = await fido.createAuthentication({ user_identifier: 'alice', callback_url: `${receiver.url}/hooks/4uth` });
+    const authentication = await fido.createAuthentication({
+      user_identifier: 'alice',
+      callback_url: `${receiver.url}/hooks/4uth`,
+    });
     expect(authentication.status).toBe('PENDING');
-    expect(await runLink(page, authentication.user_link)).toBe('You are signed in. You can close this page.');
-    expect(await fido.getAuthentication(authentication.id)).toMatchObject({ status: 'COMPLETED', user: { user_identifier: 'alice' } });
+    expect(await runLink(page, authentication.user_link)).toBe(
+      'You are signed in. You can close this page.',
+    );
+    expect(await fido.getAuthentication(authentication.id)).toMatchObject({
+      status: 'COMPLETED',
+      user: { user_identifier: 'alice' },
+    });
 
     // The same link again: the page refuses before any ceremony, and so does the API behind it.
     await page.goto('about:blank');
     await page.goto(authentication.user_link);
-    expect(await page.locator('#message').textContent()).toBe('This link has already been used. Ask for a new link.');
+    expect(await page.locator('#message').textContent()).toBe(
+      'This link has already been used. Ask for a new link.',
+    );
     expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
     const { pathname, hash } = new URL(authentication.user_link);
-    const again = await fetch(`${server.url}${pathname}/options`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: hash.slice(1) }) });
+    const again = await fetch(`${server.url}${pathname}/options`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ secret: hash.slice(1) }),
+    });
     expect(again.status).toBe(410);
 
     const jwks = createRemoteJWKSet(new URL(`${server.url}/jwks`));
     for (const id of [registration.id, authentication.id]) {
-      const callback = await waitFor(() => callbacks.find((c) => c.id === id), `the callback of ${id}`);
+      const callback = await waitFor(
+        () => callbacks.find((c) => c.id === id),
+        `the callback of ${id}`,
+      );
       expect(callback.status).toBe('COMPLETED');
       const { jwt, ...resource } = callback;
       const { payload } = await jwtVerify(String(jwt), jwks);
@@ -148,14 +220,20 @@ describe('FIDO pages in Chromium against a spawned `svc serve`', () => {
     const authentication = await fido.createAuthentication();
     expect(authentication).not.toHaveProperty('user');
     expect(await runLink(page, authentication.user_link)).toContain('signed in');
-    expect(await fido.getAuthentication(authentication.id)).toMatchObject({ status: 'COMPLETED', user: { user_identifier: 'bob', registered: true } });
+    expect(await fido.getAuthentication(authentication.id)).toMatchObject({
+      status: 'COMPLETED',
+      user: { user_identifier: 'bob', registered: true },
+    });
     await context.close();
   });
 
   it('enrolls a second device for a registered user and lands on the redirect URL', async () => {
     const fido = await organization();
     const first = await tab();
-    await runLink(first.page, (await fido.createRegistration({ user: { user_identifier: 'fay' } })).user_link);
+    await runLink(
+      first.page,
+      (await fido.createRegistration({ user: { user_identifier: 'fay' } })).user_link,
+    );
     await first.context.close();
     const welcome = `${phishing.url}/welcome`;
     await fido.addRedirectUri(welcome);
@@ -165,7 +243,10 @@ describe('FIDO pages in Chromium against a spawned `svc serve`', () => {
     await second.page.goto(enrollment.user_link);
     await second.page.getByRole('button', { name: 'Continue' }).click();
     await second.page.waitForURL(welcome);
-    expect(await fido.getRegistration(enrollment.id)).toMatchObject({ status: 'COMPLETED', redirect_url: welcome });
+    expect(await fido.getRegistration(enrollment.id)).toMatchObject({
+      status: 'COMPLETED',
+      redirect_url: welcome,
+    });
     const authentication = await fido.createAuthentication({ user_identifier: 'fay' });
     expect(await runLink(second.page, authentication.user_link)).toContain('signed in');
     await second.context.close();
@@ -174,18 +255,35 @@ describe('FIDO pages in Chromium against a spawned `svc serve`', () => {
   it('an assertion made on another origin is refused and the authentication reads ERROR', async () => {
     const fido = await organization();
     const { page, context } = await tab();
-    await runLink(page, (await fido.createRegistration({ user: { user_identifier: 'carol' } })).user_link);
+    await runLink(
+      page,
+      (await fido.createRegistration({ user: { user_identifier: 'carol' } })).user_link,
+    );
     const authentication = await fido.createAuthentication({ user_identifier: 'carol' });
     const { pathname, hash } = new URL(authentication.user_link);
     const secret = hash.slice(1);
     // A look-alike site relays the real options, lets the browser sign on its own origin, and forwards the result.
-    const options = (await (await fetch(`${server.url}${pathname}/options`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret }) })).json()) as Json;
+    const options = (await (
+      await fetch(`${server.url}${pathname}/options`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ secret }),
+      })
+    ).json()) as Json;
     await page.goto(phishing.url);
     const response = await page.evaluate(async (json) => {
-      const credential = (await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(json as unknown as PublicKeyCredentialRequestOptionsJSON) })) as PublicKeyCredential;
+      const credential = (await navigator.credentials.get({
+        publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(
+          json as unknown as PublicKeyCredentialRequestOptionsJSON,
+        ),
+      })) as PublicKeyCredential;
       return credential.toJSON() as Record<string, unknown>;
     }, options);
-    const verify = await fetch(`${server.url}${pathname}/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret, response }) });
+    const verify = await fetch(`${server.url}${pathname}/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ secret, response }),
+    });
     expect(verify.status).toBe(400);
     expect(((await verify.json()) as Json).description).toContain(`origin "${phishing.url}"`);
     expect((await fido.getAuthentication(authentication.id)).status).toBe('ERROR');
@@ -201,15 +299,37 @@ describe('FIDO pages in Chromium against a spawned `svc serve`', () => {
     // requirement from the options gets a USB credential, which the server must refuse.
     const outcome = await page.evaluate(async () => {
       const secret = location.hash.slice(1);
-      const post = (step: string, body: object) => fetch(`${location.pathname}/${step}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const options = (await (await post('options', { secret })).json()) as PublicKeyCredentialCreationOptionsJSON;
+      const post = (step: string, body: object) =>
+        fetch(`${location.pathname}/${step}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const options = (await (
+        await post('options', { secret })
+      ).json()) as PublicKeyCredentialCreationOptionsJSON;
       const demanded = options.authenticatorSelection?.authenticatorAttachment;
       delete options.authenticatorSelection?.authenticatorAttachment;
-      const credential = (await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options) })) as PublicKeyCredential;
+      const credential = (await navigator.credentials.create({
+        publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options),
+      })) as PublicKeyCredential;
       const verify = await post('verify', { secret, response: credential.toJSON() });
-      return { demanded, attachment: credential.authenticatorAttachment, status: verify.status, body: (await verify.json()) as Record<string, unknown> };
+      return {
+        demanded,
+        attachment: credential.authenticatorAttachment,
+        status: verify.status,
+        body: (await verify.json()) as Record<string, unknown>,
+      };
     });
-    expect(outcome).toMatchObject({ demanded: 'platform', attachment: 'cross-platform', status: 400, body: { error: 'FIDO_CEREMONY_FAILED', description: 'This organization requires a platform authenticator.' } });
+    expect(outcome).toMatchObject({
+      demanded: 'platform',
+      attachment: 'cross-platform',
+      status: 400,
+      body: {
+        error: 'FIDO_CEREMONY_FAILED',
+        description: 'This organization requires a platform authenticator.',
+      },
+    });
     expect((await fido.getRegistration(registration.id)).status).toBe('ERROR');
     expect((await fido.searchUsers({ user_identifier: 'dave' }))[0]?.registered).toBe(false);
     await context.close();
@@ -217,14 +337,25 @@ describe('FIDO pages in Chromium against a spawned `svc serve`', () => {
 
   it('sends the link by SMS through the log provider, listed by `svc sms list`', async () => {
     const fido = await organization();
-    const registration = await fido.createRegistration({ user: { user_identifier: 'erin' }, sms_phone_number: '+15557654321' });
+    const registration = await fido.createRegistration({
+      user: { user_identifier: 'erin' },
+      sms_phone_number: '+15557654321',
+    });
     const listed = await waitFor(() => {
       const result = svc(['sms', 'list', '--json', '--data-dir', server.dataDir]);
       const messages = JSON.parse(result.stdout) as { to_number: string; body: string }[];
       return messages.find((m) => m.body.includes(registration.user_link));
     }, 'the SMS');
     expect(listed.to_number).toBe('+15557654321');
-    await waitFor(() => (server.output().includes(`SMS to +15557654321: Acme: register your passkey at ${registration.user_link}`) ? true : undefined), 'the SMS log line');
+    await waitFor(
+      () =>
+        server
+          .output()
+          .includes(`SMS to +15557654321: Acme: register your passkey at ${registration.user_link}`)
+          ? true
+          : undefined,
+      'the SMS log line',
+    );
     const text = svc(['sms', 'list', '--limit', '1', '--data-dir', server.dataDir]);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain(registration.user_link);

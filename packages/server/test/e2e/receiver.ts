@@ -7,7 +7,16 @@ export interface Delivery {
 }
 
 /** A loopback HTTP callback receiver that fails the first `failures` deliveries with 503. */
-export async function startReceiver(failures = 0, options: { port?: number; path?: string } = {}): Promise<{ url: string; deliveries: Delivery[]; attempts: () => number; next(): Promise<Delivery>; close(): Promise<void> }> {
+export async function startReceiver(
+  failures = 0,
+  options: { port?: number; path?: string } = {},
+): Promise<{
+  url: string;
+  deliveries: Delivery[];
+  attempts: () => number;
+  next(): Promise<Delivery>;
+  close(): Promise<void>;
+}> {
   const deliveries: Delivery[] = [];
   const waiting: ((d: Delivery) => void)[] = [];
   let attempts = 0;
@@ -32,7 +41,12 @@ export async function startReceiver(failures = 0, options: { port?: number; path
     url: `http://127.0.0.1:${port}${options.path ?? `/hooks/${Math.random().toString(36).slice(2)}`}`,
     deliveries,
     attempts: () => attempts,
-    next: () => new Promise((resolve) => (deliveries.length > waiting.length ? resolve(deliveries[waiting.length] as Delivery) : waiting.push(resolve))),
+    next: () =>
+      new Promise((resolve) =>
+        deliveries.length > waiting.length
+          ? resolve(deliveries[waiting.length] as Delivery)
+          : waiting.push(resolve),
+      ),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -16,8 +16,14 @@ export interface RunningServer {
 }
 
 /** Runs the real `svc` CLI (the built one, as operators do). */
-export function svc(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+export function svc(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -32,12 +38,27 @@ export function tempDataDir(): string {
 }
 
 /** Spawns `svc serve` (on `port`, default 0: any free one) and resolves once it logs `listening on …`. */
-export async function startServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number } = {},
+): Promise<RunningServer> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const child = spawn(process.execPath, [bin, 'serve', '--port', String(options.port ?? 0), '--host', '127.0.0.1', '--data-dir', dataDir], {
-    env: { ...process.env, SVC_ALLOW_INSECURE_CALLBACKS: '1', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      bin,
+      'serve',
+      '--port',
+      String(options.port ?? 0),
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+    ],
+    {
+      env: { ...process.env, SVC_ALLOW_INSECURE_CALLBACKS: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);

@@ -1,4 +1,12 @@
-import { bindUser, DeviceClient, getPairedSvccode, pairSvccode, payloads, RpClient, SvccodeClient } from '@svc/sdk';
+import {
+  bindUser,
+  DeviceClient,
+  getPairedSvccode,
+  pairSvccode,
+  payloads,
+  RpClient,
+  SvccodeClient,
+} from '@svc/sdk';
 import jsQRModule from 'jsqr';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,17 +29,24 @@ function demoCustomer(output: string): IssuedCustomer {
 async function scanQr(page: Page): Promise<string | null> {
   const shot = (await page.locator('#qr').screenshot()).toString('base64');
   const image = await page.evaluate(async (png) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+    const bitmap = await createImageBitmap(
+      await (await fetch(`data:image/png;base64,${png}`)).blob(),
+    );
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no 2d context');
     context.drawImage(bitmap, 0, 0);
-    return { width: bitmap.width, height: bitmap.height, data: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+    return {
+      width: bitmap.width,
+      height: bitmap.height,
+      data: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data),
+    };
   }, shot);
   return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data ?? null;
 }
 
-const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const launch = () =>
+  chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 
 describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
   const server = useServer();
@@ -62,7 +77,9 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
     await page.locator('main[data-state="paired"]').waitFor({ timeout: 10_000 });
     expect(await page.locator('#status').textContent()).toBe('paired');
     const rp = new RpClient({ baseUrl: server().url, credentials: demo.server_credentials });
-    expect(await getPairedSvccode(rp, (await page.locator('#qr').getAttribute('data-id')) ?? '')).toMatchObject({ identifier: device.identifier });
+    expect(
+      await getPairedSvccode(rp, (await page.locator('#qr').getAttribute('data-id')) ?? ''),
+    ).toMatchObject({ identifier: device.identifier });
     await page.close();
   });
 
@@ -81,17 +98,36 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
     expect(paired.identifier).toBe(device.identifier);
     await rp.setDeviceActive(paired.identifier, true);
     type Svcfication = { id: string; status: string; result: { device_identifier: string } | null };
-    const asked = (await rp.request<Svcfication>('POST', '/api/v2/svcfications', { action: 'link account', resource: 'web', desired_level: 1, svccode_id: code.id })).body;
+    const asked = (
+      await rp.request<Svcfication>('POST', '/api/v2/svcfications', {
+        action: 'link account',
+        resource: 'web',
+        desired_level: 1,
+        svccode_id: code.id,
+      })
+    ).body;
     const pending = (await device.signed<Svcfication>('GET', '/api/v2/svcfications/next')).body;
     expect(pending.id).toBe(asked.id);
-    await device.signed('POST', '/api/v2/svcfication_responses', { payloads: [payloads.deviceAr(device.keys, asked.id, device.identifier)] });
-    const answered = (await rp.request<Svcfication>('GET', `/api/v2/svcfications/${asked.id}`)).body;
-    expect(answered).toMatchObject({ status: 'ACCEPTED', result: { device_identifier: device.identifier } });
+    await device.signed('POST', '/api/v2/svcfication_responses', {
+      payloads: [payloads.deviceAr(device.keys, asked.id, device.identifier)],
+    });
+    const answered = (await rp.request<Svcfication>('GET', `/api/v2/svcfications/${asked.id}`))
+      .body;
+    expect(answered).toMatchObject({
+      status: 'ACCEPTED',
+      result: { device_identifier: device.identifier },
+    });
 
     const binding = await bindUser(rp, code.id, 'demo-user-1');
-    expect(binding).toMatchObject({ device_identifier: device.identifier, user_identifier: 'demo-user-1' });
+    expect(binding).toMatchObject({
+      device_identifier: device.identifier,
+      user_identifier: 'demo-user-1',
+    });
     const { svc_id } = await rp.getDevice(device.identifier);
-    expect(await rp.getUserIdentifier('demo-user-1')).toEqual({ svc_id, identifier: 'demo-user-1' });
+    expect(await rp.getUserIdentifier('demo-user-1')).toEqual({
+      svc_id,
+      identifier: 'demo-user-1',
+    });
   });
 
   // Last in this block: it stops the server.
@@ -125,7 +161,11 @@ describe('svccode demo page refresh', () => {
     await page.locator('#qr[data-payload]').waitFor();
     const first = await page.locator('#qr').getAttribute('data-payload');
     const firstId = await page.locator('#qr').getAttribute('data-id');
-    await page.waitForFunction((old) => document.getElementById('qr')?.dataset.payload !== old, first, { timeout: 10_000 });
+    await page.waitForFunction(
+      (old) => document.getElementById('qr')?.dataset.payload !== old,
+      first,
+      { timeout: 10_000 },
+    );
     const second = await page.locator('#qr').getAttribute('data-payload');
     expect(second).not.toBe(first);
     expect(await page.locator('#qr').getAttribute('data-id')).not.toBe(firstId);

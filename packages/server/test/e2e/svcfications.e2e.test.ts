@@ -24,10 +24,23 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
   it('full round trip with a callback whose JWT verifies at /jwks, after the receiver failed three times', async () => {
     const receiver = await startReceiver(3);
     const { rp, device } = await setup(server().url, server().dataDir);
-    const created = (await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: 'web', desired_level: 2, user_identifier: 'alice', callback_url: receiver.url })).body;
+    const created = (
+      await rp.request<Svc>('POST', '/api/v2/svcfications', {
+        action: 'login',
+        resource: 'web',
+        desired_level: 2,
+        user_identifier: 'alice',
+        callback_url: receiver.url,
+      })
+    ).body;
     const next = (await device.signed<Svc>('GET', '/api/v2/svcfications/next?wait=5')).body;
     expect(next.id).toBe(created.id);
-    await device.signed('POST', '/api/v2/svcfication_responses', { payloads: [payloads.deviceAr(device.keys, next.id, device.identifier), payloads.userPresence(device.keys, next.id, device.identifier)] });
+    await device.signed('POST', '/api/v2/svcfication_responses', {
+      payloads: [
+        payloads.deviceAr(device.keys, next.id, device.identifier),
+        payloads.userPresence(device.keys, next.id, device.identifier),
+      ],
+    });
     const final = (await rp.request<Svc>('GET', `/api/v2/svcfications/${created.id}?wait=5`)).body;
     expect(final.status).toBe('ACCEPTED');
 
@@ -36,7 +49,10 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     expect(delivery.headers['x-svc-delivery']).toMatch(/^[0-9a-f-]{36}$/);
     const { jwt, ...body } = delivery.body;
     expect(body).toEqual(final);
-    const { payload, protectedHeader } = await jwtVerify(String(jwt), createRemoteJWKSet(new URL(`${server().url}/jwks`)));
+    const { payload, protectedHeader } = await jwtVerify(
+      String(jwt),
+      createRemoteJWKSet(new URL(`${server().url}/jwks`)),
+    );
     expect(protectedHeader.alg).toBe('ES256');
     expect(payload).toMatchObject({ id: created.id, status: 'ACCEPTED' });
     await receiver.close();
@@ -46,7 +62,16 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     const receiver = await startReceiver();
     const { rp } = await setup(server().url, server().dataDir);
     const expires = new Date(Date.now() + 1500).toISOString();
-    const created = (await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: 'web', desired_level: 1, user_identifier: 'alice', callback_url: receiver.url, expires_at: expires })).body;
+    const created = (
+      await rp.request<Svc>('POST', '/api/v2/svcfications', {
+        action: 'login',
+        resource: 'web',
+        desired_level: 1,
+        user_identifier: 'alice',
+        callback_url: receiver.url,
+        expires_at: expires,
+      })
+    ).body;
     const delivery = await receiver.next();
     expect(delivery.body).toMatchObject({ id: created.id, status: 'EXPIRED' });
     await receiver.close();
@@ -56,7 +81,15 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     const first = await startServer({ env: { ...env, SVC_OUTBOX_RETRY_BASE_MS: '200' } });
     const { rp } = await setup(first.url, first.dataDir);
     const down = await startReceiver(Number.MAX_SAFE_INTEGER);
-    const created = (await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: 'web', desired_level: 1, user_identifier: 'alice', callback_url: down.url })).body;
+    const created = (
+      await rp.request<Svc>('POST', '/api/v2/svcfications', {
+        action: 'login',
+        resource: 'web',
+        desired_level: 1,
+        user_identifier: 'alice',
+        callback_url: down.url,
+      })
+    ).body;
     await rp.request('DELETE', `/api/v2/svcfications/${created.id}`);
     while (down.attempts() === 0) await new Promise((r) => setTimeout(r, 20));
     expect(await first.stop()).toBe(0);
@@ -76,15 +109,31 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     const first = await startServer({ env });
     const { rp, device, customer } = await setup(first.url, first.dataDir);
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push((await rp.request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: `r${i}`, desired_level: 1, user_identifier: 'alice' })).body.id);
+    for (let i = 0; i < 20; i++)
+      ids.push(
+        (
+          await rp.request<Svc>('POST', '/api/v2/svcfications', {
+            action: 'login',
+            resource: `r${i}`,
+            desired_level: 1,
+            user_identifier: 'alice',
+          })
+        ).body.id,
+      );
     const answered = ids[0] ?? '';
-    await device.signed('POST', '/api/v2/svcfication_responses', { payloads: [payloads.deviceAr(device.keys, answered, device.identifier)] });
+    await device.signed('POST', '/api/v2/svcfication_responses', {
+      payloads: [payloads.deviceAr(device.keys, answered, device.identifier)],
+    });
     first.process.kill('SIGKILL');
     await new Promise((resolve) => first.process.once('exit', resolve));
 
     const again = await startServer({ dataDir: first.dataDir, env });
     const reader = new RpClient({ baseUrl: again.url, credentials: customer.server_credentials });
-    const statuses = await Promise.all(ids.map(async (id) => (await reader.request<Svc>('GET', `/api/v2/svcfications/${id}`)).body.status));
+    const statuses = await Promise.all(
+      ids.map(
+        async (id) => (await reader.request<Svc>('GET', `/api/v2/svcfications/${id}`)).body.status,
+      ),
+    );
     expect(statuses[0]).toBe('ACCEPTED');
     expect(statuses.slice(1).every((s) => s === 'IN_PROGRESS')).toBe(true);
     await again.stop();
@@ -94,7 +143,10 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
   it('SIGTERM answers the requests in flight (a held long poll gets its 204), then exits 0', async () => {
     const other = await startServer({ env });
     const { device } = await setup(other.url, other.dataDir);
-    const polling = device.signed('GET', '/api/v2/svcfications/next?wait=30').then((r) => r.status, () => -1);
+    const polling = device.signed('GET', '/api/v2/svcfications/next?wait=30').then(
+      (r) => r.status,
+      () => -1,
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect(await other.stop()).toBe(0);
     expect(await polling).toBe(204);

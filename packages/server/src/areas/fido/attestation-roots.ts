@@ -7,8 +7,12 @@ const anchoredFormats = ['packed', 'fido-u2f'] as const;
 /** The PEM certificates in a bundle file. */
 export function readPemBundle(path: string): string[] {
   const text = readFileSync(path, 'utf8');
-  const certificates = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (certificates.length === 0) throw new Error(`config fidoAttestationRoots (SVC_FIDO_ATTESTATION_ROOTS): ${path} holds no PEM certificate`);
+  const certificates =
+    text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (certificates.length === 0)
+    throw new Error(
+      `config fidoAttestationRoots (SVC_FIDO_ATTESTATION_ROOTS): ${path} holds no PEM certificate`,
+    );
   return certificates;
 }
 
@@ -19,6 +23,7 @@ export function readPemBundle(path: string): string[] {
  */
 export function installAttestationRoots(path: string): boolean {
   const certificates = path ? readPemBundle(path) : [];
-  for (const identifier of anchoredFormats) SettingsService.setRootCertificates({ identifier, certificates });
+  for (const identifier of anchoredFormats)
+    SettingsService.setRootCertificates({ identifier, certificates });
   return certificates.length > 0;
 }

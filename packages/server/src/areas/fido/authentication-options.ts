@@ -1,4 +1,7 @@
-import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import {
+  generateAuthenticationOptions,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import { assertThat } from '../../core/errors.js';
 import { credentialsOfUser, transportsOf } from './credentials-repo.js';
 import type { FidoDeps } from './deps.js';
@@ -11,16 +14,26 @@ const ceremonyTimeoutMs = 2 * 60 * 1000;
  * Request options. A link made for a user offers that user's credentials; one made without a user
  * offers none, so the browser lets the user pick a discoverable credential (passkey).
  */
-export async function authenticationOptions(deps: FidoDeps, id: string, secret: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptions(
+  deps: FidoDeps,
+  id: string,
+  secret: string,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { organization: org, user } = await openLink(deps, 'authentications', id, secret);
   const credentials = user ? await credentialsOfUser(deps.db, org.id, user.id) : [];
   const options = await generateAuthenticationOptions({
     rpID: org.domain_name,
-    allowCredentials: credentials.map((c) => ({ id: c.credential_id, transports: transportsOf(c) })),
+    allowCredentials: credentials.map((c) => ({
+      id: c.credential_id,
+      transports: transportsOf(c),
+    })),
     challenge: new Uint8Array(Buffer.from(deps.ids.random(32), 'base64url')),
     timeout: ceremonyTimeoutMs,
     userVerification: 'required',
   });
-  assertThat(await setChallenge(deps.db, 'authentications', id, options.challenge), 'FIDO_LINK_USED');
+  assertThat(
+    await setChallenge(deps.db, 'authentications', id, options.challenge),
+    'FIDO_LINK_USED',
+  );
   return options;
 }

@@ -13,7 +13,11 @@ export interface OrganizationInput {
 }
 
 /** The caller's one organization (DESIGN §8); a second one is 409. */
-export async function createOrganization(deps: FidoDeps, customerId: string, input: OrganizationInput): Promise<OrganizationView> {
+export async function createOrganization(
+  deps: FidoDeps,
+  customerId: string,
+  input: OrganizationInput,
+): Promise<OrganizationView> {
   checkFields({ domain_name: domainNameProblem(input.domain_name) });
   const row = {
     id: deps.ids.uuid(),

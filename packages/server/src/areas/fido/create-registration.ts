@@ -14,15 +14,32 @@ export interface RegistrationInput {
  * A registration link for a user, created when missing (an existing user keeps its name); the
  * user, the link and its SMS are written in one transaction.
  */
-export async function createRegistration(deps: FidoDeps, customerId: string, input: RegistrationInput): Promise<{ id: string; user_link: string }> {
-  checkFields({ callback_url: callbackProblem(input.callback_url, deps.config.allowInsecureCallbacks) });
+export async function createRegistration(
+  deps: FidoDeps,
+  customerId: string,
+  input: RegistrationInput,
+): Promise<{ id: string; user_link: string }> {
+  checkFields({
+    callback_url: callbackProblem(input.callback_url, deps.config.allowInsecureCallbacks),
+  });
   const organization = await requireOrganization(deps.db, customerId);
   const { user_identifier: identifier, name } = input.user;
   const created = await deps.db.transaction().execute(async (tx) => {
-    await insertUser(tx, { id: deps.ids.uuid(), customer_id: customerId, user_identifier: identifier, name: name ?? identifier, registered: 0, created_at: deps.clock.now().toISOString() });
+    await insertUser(tx, {
+      id: deps.ids.uuid(),
+      customer_id: customerId,
+      user_identifier: identifier,
+      name: name ?? identifier,
+      registered: 0,
+      created_at: deps.clock.now().toISOString(),
+    });
     const user = await findUserByIdentifier(tx, customerId, identifier);
     if (!user) throw new Error('user vanished inside its own transaction');
-    return issueLink(deps, tx, 'registrations', organization, { userId: user.id, callbackUrl: input.callback_url, smsPhoneNumber: input.sms_phone_number });
+    return issueLink(deps, tx, 'registrations', organization, {
+      userId: user.id,
+      callbackUrl: input.callback_url,
+      smsPhoneNumber: input.sms_phone_number,
+    });
   });
   deps.outbox.notify();
   return { id: created.row.id, user_link: created.user_link };

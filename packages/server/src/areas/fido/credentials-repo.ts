@@ -9,22 +9,58 @@ export function transportsOf(row: CredentialRow): AuthenticatorTransportFuture[]
   return JSON.parse(row.transports) as AuthenticatorTransportFuture[];
 }
 
-export async function credentialsOfUser(db: Db, organizationId: string, userId: string): Promise<CredentialRow[]> {
-  return db.selectFrom('fido_credentials').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).orderBy('created_at').execute();
+export async function credentialsOfUser(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<CredentialRow[]> {
+  return db
+    .selectFrom('fido_credentials')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }
 
 /** A credential by its WebAuthn id among the organization's users (discoverable login). */
-export async function findCredential(db: Db, organizationId: string, credentialId: string): Promise<CredentialRow | undefined> {
-  return db.selectFrom('fido_credentials').selectAll().where('organization_id', '=', organizationId).where('credential_id', '=', credentialId).executeTakeFirst();
+export async function findCredential(
+  db: Db,
+  organizationId: string,
+  credentialId: string,
+): Promise<CredentialRow | undefined> {
+  return db
+    .selectFrom('fido_credentials')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('credential_id', '=', credentialId)
+    .executeTakeFirst();
 }
 
 /** False when the organization already knows this credential id. */
 export async function insertCredential(db: Db, row: CredentialRow): Promise<boolean> {
-  return inserted(await db.insertInto('fido_credentials').values(row).onConflict((oc) => oc.columns(['organization_id', 'credential_id']).doNothing()).executeTakeFirst());
+  return inserted(
+    await db
+      .insertInto('fido_credentials')
+      .values(row)
+      .onConflict((oc) => oc.columns(['organization_id', 'credential_id']).doNothing())
+      .executeTakeFirst(),
+  );
 }
 
 /** Moves the signature counter only from the value the check was made against (no lost update). */
-export async function advanceCounter(db: Db, id: string, from: number, to: number, now: string): Promise<boolean> {
-  const result = await db.updateTable('fido_credentials').set({ counter: to, last_used_at: now }).where('id', '=', id).where('counter', '=', from).executeTakeFirst();
+export async function advanceCounter(
+  db: Db,
+  id: string,
+  from: number,
+  to: number,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('fido_credentials')
+    .set({ counter: to, last_used_at: now })
+    .where('id', '=', id)
+    .where('counter', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -19,11 +19,29 @@ export interface FidoDeps {
 }
 
 /** The subset of the process context this area uses; checks the link base once, at start. */
-export function fidoDeps(ctx: { store: { db: Db }; clock: Clock; ids: Ids; keys: SigningKeys; outbox: Outbox; config: Config }): FidoDeps {
+export function fidoDeps(ctx: {
+  store: { db: Db };
+  clock: Clock;
+  ids: Ids;
+  keys: SigningKeys;
+  outbox: Outbox;
+  config: Config;
+}): FidoDeps {
   const { fidoLinkBase } = ctx.config;
-  if (fidoLinkBase && !/^https?:$/.test(safeProtocol(fidoLinkBase))) throw new Error(`config fidoLinkBase (SVC_FIDO_LINK_BASE): must be an absolute http(s) URL, got ${JSON.stringify(fidoLinkBase)}`);
+  if (fidoLinkBase && !/^https?:$/.test(safeProtocol(fidoLinkBase)))
+    throw new Error(
+      `config fidoLinkBase (SVC_FIDO_LINK_BASE): must be an absolute http(s) URL, got ${JSON.stringify(fidoLinkBase)}`,
+    );
   const anchoredAttestation = installAttestationRoots(ctx.config.fidoAttestationRoots);
-  return { db: ctx.store.db, clock: ctx.clock, ids: ctx.ids, keys: ctx.keys, outbox: ctx.outbox, config: ctx.config, anchoredAttestation };
+  return {
+    db: ctx.store.db,
+    clock: ctx.clock,
+    ids: ctx.ids,
+    keys: ctx.keys,
+    outbox: ctx.outbox,
+    config: ctx.config,
+    anchoredAttestation,
+  };
 }
 
 function safeProtocol(value: string): string {

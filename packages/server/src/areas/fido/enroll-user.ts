@@ -15,17 +15,33 @@ export interface EnrollInput {
  * A registration link for an existing user: enrolls a (further) authenticator. Earlier
  * credentials stay valid. `redirect_url` must be one of the organization's redirect URIs.
  */
-export async function enrollUser(deps: FidoDeps, customerId: string, userId: string, input: EnrollInput): Promise<{ id: string; user_link: string }> {
-  checkFields({ callback_url: callbackProblem(input.callback_url, deps.config.allowInsecureCallbacks) });
+export async function enrollUser(
+  deps: FidoDeps,
+  customerId: string,
+  userId: string,
+  input: EnrollInput,
+): Promise<{ id: string; user_link: string }> {
+  checkFields({
+    callback_url: callbackProblem(input.callback_url, deps.config.allowInsecureCallbacks),
+  });
   const organization = await requireOrganization(deps.db, customerId);
   const user = await findUserById(deps.db, customerId, userId);
   assertThat(user, 'USER_NOT_FOUND');
   if (input.redirect_url !== undefined) {
-    const allowed = (await redirectUrisOf(deps.db, organization.id)).some((u) => u.uri === input.redirect_url);
-    checkFields({ redirect_url: allowed ? null : "must be one of the organization's redirect URIs" });
+    const allowed = (await redirectUrisOf(deps.db, organization.id)).some(
+      (u) => u.uri === input.redirect_url,
+    );
+    checkFields({
+      redirect_url: allowed ? null : "must be one of the organization's redirect URIs",
+    });
   }
   const created = await deps.db.transaction().execute((tx) =>
-    issueLink(deps, tx, 'registrations', organization, { userId: user.id, callbackUrl: input.callback_url, smsPhoneNumber: input.sms_phone_number, redirectUrl: input.redirect_url }),
+    issueLink(deps, tx, 'registrations', organization, {
+      userId: user.id,
+      callbackUrl: input.callback_url,
+      smsPhoneNumber: input.sms_phone_number,
+      redirectUrl: input.redirect_url,
+    }),
   );
   deps.outbox.notify();
   return { id: created.row.id, user_link: created.user_link };

@@ -16,7 +16,9 @@ export async function expireLinks(deps: FidoDeps): Promise<number> {
   let expired = 0;
   for (const kind of kinds) {
     for (const link of await findExpiredWithCallback(deps.db, kind, now, 200)) {
-      const user = link.user_id ? await findUserById(deps.db, link.customer_id, link.user_id) : undefined;
+      const user = link.user_id
+        ? await findUserById(deps.db, link.customer_id, link.user_id)
+        : undefined;
       try {
         await finishLink(deps, kind, link, { status: 'EXPIRED', user });
         expired += 1;

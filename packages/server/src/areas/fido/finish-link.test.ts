@@ -17,35 +17,61 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function pendingLink(identifier: string) {
-  const { id } = await createRegistration(deps, t.customer.id, { user: { user_identifier: identifier }, callback_url: 'https://rp.example/cb' });
+  const { id } = await createRegistration(deps, t.customer.id, {
+    user: { user_identifier: identifier },
+    callback_url: 'https://rp.example/cb',
+  });
   const link = await findLink(deps.db, 'registrations', id);
   const user = link?.user_id ? await findUserById(deps.db, t.customer.id, link.user_id) : undefined;
   if (!link || !user) throw new Error('no link');
   return { link, user };
 }
 
-const callbacksAbout = async (id: string) => (await deps.db.selectFrom('outbox').select('payload').where('kind', '=', 'callback').execute()).filter((r) => (JSON.parse(r.payload) as { id: string }).id === id);
+const callbacksAbout = async (id: string) =>
+  (
+    await deps.db.selectFrom('outbox').select('payload').where('kind', '=', 'callback').execute()
+  ).filter((r) => (JSON.parse(r.payload) as { id: string }).id === id);
 
 describe('closing a link', () => {
-  it('writes nothing when the ceremony\'s own write fails', async () => {
+  it("writes nothing when the ceremony's own write fails", async () => {
     const { link, user } = await pendingLink('a');
-    await expect(finishLink(deps, 'registrations', link, { status: 'COMPLETED', user }, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(
+      finishLink(deps, 'registrations', link, { status: 'COMPLETED', user }, () =>
+        Promise.reject(new Error('boom')),
+      ),
+    ).rejects.toThrow('boom');
     expect((await findLink(deps.db, 'registrations', link.id))?.status).toBe('PENDING');
     expect(await callbacksAbout(link.id)).toHaveLength(0);
   });
 
   it('closes once: a second close of the same pending state is FIDO_LINK_USED', async () => {
     const { link, user } = await pendingLink('b');
-    await finishLink(deps, 'registrations', link, { status: 'COMPLETED', user: { ...user, registered: 1 } });
-    await expect(finishLink(deps, 'registrations', link, { status: 'COMPLETED', user })).rejects.toMatchObject({ code: 'FIDO_LINK_USED' });
+    await finishLink(deps, 'registrations', link, {
+      status: 'COMPLETED',
+      user: { ...user, registered: 1 },
+    });
+    await expect(
+      finishLink(deps, 'registrations', link, { status: 'COMPLETED', user }),
+    ).rejects.toMatchObject({ code: 'FIDO_LINK_USED' });
     expect(await callbacksAbout(link.id)).toHaveLength(1);
   });
 
   it('a failure closes as ERROR with its callback and reports FIDO_CEREMONY_FAILED', async () => {
     const { link, user } = await pendingLink('c');
-    await expect(failLink(deps, 'registrations', link, user, 'bad origin')).rejects.toMatchObject({ code: 'FIDO_CEREMONY_FAILED', description: 'bad origin' });
-    expect((await findLink(deps.db, 'registrations', link.id))).toMatchObject({ status: 'ERROR', challenge: null, finished_at: expect.any(String) });
+    await expect(failLink(deps, 'registrations', link, user, 'bad origin')).rejects.toMatchObject({
+      code: 'FIDO_CEREMONY_FAILED',
+      description: 'bad origin',
+    });
+    expect(await findLink(deps.db, 'registrations', link.id)).toMatchObject({
+      status: 'ERROR',
+      challenge: null,
+      finished_at: expect.any(String),
+    });
     const [callback] = await callbacksAbout(link.id);
-    expect(JSON.parse(callback?.payload ?? '{}')).toMatchObject({ id: link.id, status: 'ERROR', user: { user_identifier: 'c', registered: false } });
+    expect(JSON.parse(callback?.payload ?? '{}')).toMatchObject({
+      id: link.id,
+      status: 'ERROR',
+      user: { user_identifier: 'c', registered: false },
+    });
   });
 });

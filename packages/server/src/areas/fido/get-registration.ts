@@ -4,7 +4,11 @@ import { findCustomerLink } from './links-repo.js';
 import { findUserById } from './users-repo.js';
 import { registrationView, type RegistrationView } from './views.js';
 
-export async function getRegistration(deps: FidoDeps, customerId: string, id: string): Promise<RegistrationView> {
+export async function getRegistration(
+  deps: FidoDeps,
+  customerId: string,
+  id: string,
+): Promise<RegistrationView> {
   const link = await findCustomerLink(deps.db, 'registrations', customerId, id);
   const user = link?.user_id ? await findUserById(deps.db, customerId, link.user_id) : undefined;
   assertThat(link && user, 'REGISTRATION_NOT_FOUND');

@@ -21,7 +21,13 @@ const smsText: Record<LinkKind, (organization: string, link: string) => string> 
  * Writes a new pending link and, when a phone number was given, its SMS in the outbox, both in
  * the caller's transaction. The secret leaves only in the returned link (and the SMS).
  */
-export async function issueLink(deps: FidoDeps, tx: Db, kind: LinkKind, organization: OrganizationRow, fields: LinkFields): Promise<{ row: LinkRow; user_link: string }> {
+export async function issueLink(
+  deps: FidoDeps,
+  tx: Db,
+  kind: LinkKind,
+  organization: OrganizationRow,
+  fields: LinkFields,
+): Promise<{ row: LinkRow; user_link: string }> {
   const now = deps.clock.now();
   const { secret, hash } = newSecret(deps.ids);
   const row: LinkRow = {
@@ -42,6 +48,11 @@ export async function issueLink(deps: FidoDeps, tx: Db, kind: LinkKind, organiza
   };
   await insertLink(tx, kind, row);
   const link = userLink(deps.config.fidoLinkBase, organization.domain_name, kind, row.id, secret);
-  if (row.sms_phone_number) await deps.outbox.enqueue(tx, { kind: 'sms', target: row.sms_phone_number, payload: { body: smsText[kind](organization.name, link) } });
+  if (row.sms_phone_number)
+    await deps.outbox.enqueue(tx, {
+      kind: 'sms',
+      target: row.sms_phone_number,
+      payload: { body: smsText[kind](organization.name, link) },
+    });
   return { row, user_link: link };
 }

@@ -24,7 +24,11 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
   const response = c.response as RegistrationResponseJSON;
   if (!c.link.challenge) throw new Error('No challenge was issued for this link.');
   // authenticatorAttachment is reported by the browser; a response without it does not show a platform authenticator.
-  if (c.organization.require_platform_authenticator && response.authenticatorAttachment !== 'platform') throw new Error('This organization requires a platform authenticator.');
+  if (
+    c.organization.require_platform_authenticator &&
+    response.authenticatorAttachment !== 'platform'
+  )
+    throw new Error('This organization requires a platform authenticator.');
   const result = await verifyRegistrationResponse({
     response,
     expectedChallenge: c.link.challenge,
@@ -34,10 +38,20 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
   });
   if (!result.verified) throw new Error('The attestation statement did not verify.');
   const info = result.registrationInfo;
-  if (c.organization.verify_attestation_statement && info.fmt === 'none') throw new Error('This organization requires an attestation statement.');
+  if (c.organization.verify_attestation_statement && info.fmt === 'none')
+    throw new Error('This organization requires an attestation statement.');
   // Self attestation is signed by the credential key itself: it says nothing about the authenticator.
-  if (c.organization.verify_attestation_statement && c.anchoredAttestation && !hasCertificateChain(info.attestationObject)) throw new Error('This organization requires an attestation certificate chain.');
-  if (c.organization.require_resident_key && response.clientExtensionResults.credProps?.rk === false) throw new Error('This organization requires a discoverable credential (resident key).');
+  if (
+    c.organization.verify_attestation_statement &&
+    c.anchoredAttestation &&
+    !hasCertificateChain(info.attestationObject)
+  )
+    throw new Error('This organization requires an attestation certificate chain.');
+  if (
+    c.organization.require_resident_key &&
+    response.clientExtensionResults.credProps?.rk === false
+  )
+    throw new Error('This organization requires a discoverable credential (resident key).');
   return {
     id: c.newId,
     organization_id: c.organization.id,

@@ -9,11 +9,16 @@ export type PageState = 'ready' | 'used' | 'expired' | 'invalid';
  * What the page shows before the user acts. The secret stays in the fragment (never sent with the
  * page request), so a forged secret is only noticed when Continue calls the API.
  */
-export async function linkState(deps: FidoDeps, kind: LinkKind, id: string): Promise<{ state: PageState; organizationName?: string }> {
+export async function linkState(
+  deps: FidoDeps,
+  kind: LinkKind,
+  id: string,
+): Promise<{ state: PageState; organizationName?: string }> {
   const link = await findLink(deps.db, kind, id);
   const organization = link && (await findOrganizationById(deps.db, link.organization_id));
   if (!link || !organization) return { state: 'invalid' };
   const status = readStatus(link, deps.clock.now());
-  const state: PageState = status === 'PENDING' ? 'ready' : status === 'EXPIRED' ? 'expired' : 'used';
+  const state: PageState =
+    status === 'PENDING' ? 'ready' : status === 'EXPIRED' ? 'expired' : 'used';
   return { state, organizationName: organization.name };
 }

@@ -1,18 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../core/crypto/secret-box.js';
 import { randomIds } from '../../core/ids.js';
-import { expectedOrigin, linkLifetimeMs, newSecret, readStatus, secretMatches, userLink } from './link.js';
+import {
+  expectedOrigin,
+  linkLifetimeMs,
+  newSecret,
+  readStatus,
+  secretMatches,
+  userLink,
+} from './link.js';
 
 describe('user links', () => {
   it('open on https://{domain_name} unless the operator set a link base', () => {
-    expect(userLink('', 'login.acme.test', 'registrations', 'r1', 's3cret')).toBe('https://login.acme.test/fido/registrations/r1#s3cret');
-    expect(userLink('http://localhost:8080/', 'login.acme.test', 'authentications', 'a1', 's')).toBe('http://localhost:8080/fido/authentications/a1#s');
-    expect(userLink('https://proxy.test/svc', 'x.test', 'authentications', 'a1', 's')).toBe('https://proxy.test/svc/fido/authentications/a1#s');
+    expect(userLink('', 'login.acme.test', 'registrations', 'r1', 's3cret')).toBe(
+      'https://login.acme.test/fido/registrations/r1#s3cret',
+    );
+    expect(
+      userLink('http://localhost:8080/', 'login.acme.test', 'authentications', 'a1', 's'),
+    ).toBe('http://localhost:8080/fido/authentications/a1#s');
+    expect(userLink('https://proxy.test/svc', 'x.test', 'authentications', 'a1', 's')).toBe(
+      'https://proxy.test/svc/fido/authentications/a1#s',
+    );
   });
 
   it('expect WebAuthn responses from the origin the link opens on', () => {
     expect(expectedOrigin('', 'login.acme.test')).toBe('https://login.acme.test');
-    expect(expectedOrigin('http://localhost:8080/some/path', 'login.acme.test')).toBe('http://localhost:8080');
+    expect(expectedOrigin('http://localhost:8080/some/path', 'login.acme.test')).toBe(
+      'http://localhost:8080',
+    );
   });
 
   it('keep only a hash of a 256-bit secret, compared in full', () => {
@@ -27,7 +42,8 @@ describe('user links', () => {
 
 describe('status at read time', () => {
   const created = new Date('2026-01-01T00:00:00.000Z');
-  const expires = (kind: keyof typeof linkLifetimeMs) => new Date(created.getTime() + linkLifetimeMs[kind]).toISOString();
+  const expires = (kind: keyof typeof linkLifetimeMs) =>
+    new Date(created.getTime() + linkLifetimeMs[kind]).toISOString();
 
   it('a pending link reads EXPIRED from the end of its lifetime on (48 h / 10 min)', () => {
     expect(linkLifetimeMs).toEqual({ registrations: 172_800_000, authentications: 600_000 });
@@ -38,7 +54,11 @@ describe('status at read time', () => {
 
   it('a finished link keeps its status forever', () => {
     const late = new Date(created.getTime() + 10 * linkLifetimeMs.registrations);
-    expect(readStatus({ status: 'COMPLETED', expires_at: expires('registrations') }, late)).toBe('COMPLETED');
-    expect(readStatus({ status: 'ERROR', expires_at: expires('registrations') }, late)).toBe('ERROR');
+    expect(readStatus({ status: 'COMPLETED', expires_at: expires('registrations') }, late)).toBe(
+      'COMPLETED',
+    );
+    expect(readStatus({ status: 'ERROR', expires_at: expires('registrations') }, late)).toBe(
+      'ERROR',
+    );
   });
 });

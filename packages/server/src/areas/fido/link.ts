@@ -12,7 +12,10 @@ export const linkLifetimeMs: Record<LinkKind, number> = {
   authentications: 10 * 60 * 1000,
 };
 
-export const linkTable = { registrations: 'fido_registrations', authentications: 'fido_authentications' } as const;
+export const linkTable = {
+  registrations: 'fido_registrations',
+  authentications: 'fido_authentications',
+} as const;
 
 /** `https://{domain_name}`, or the operator's SVC_FIDO_LINK_BASE (without a trailing slash). */
 export function linkBase(configured: string, domainName: string): string {
@@ -24,7 +27,13 @@ export function expectedOrigin(configured: string, domainName: string): string {
   return new URL(linkBase(configured, domainName)).origin;
 }
 
-export function userLink(configured: string, domainName: string, kind: LinkKind, id: string, secret: string): string {
+export function userLink(
+  configured: string,
+  domainName: string,
+  kind: LinkKind,
+  id: string,
+  secret: string,
+): string {
   return `${linkBase(configured, domainName)}/fido/${kind}/${id}#${secret}`;
 }
 
@@ -39,6 +48,11 @@ export function secretMatches(storedHash: string, presented: string): boolean {
 }
 
 /** EXPIRED is not stored: a pending link reads as expired once its lifetime has passed. */
-export function readStatus(link: Pick<FidoLinksTable, 'status' | 'expires_at'>, now: Date): LinkStatus {
-  return link.status === 'PENDING' && now.toISOString() >= link.expires_at ? 'EXPIRED' : link.status;
+export function readStatus(
+  link: Pick<FidoLinksTable, 'status' | 'expires_at'>,
+  now: Date,
+): LinkStatus {
+  return link.status === 'PENDING' && now.toISOString() >= link.expires_at
+    ? 'EXPIRED'
+    : link.status;
 }

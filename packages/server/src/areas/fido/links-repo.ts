@@ -16,13 +16,33 @@ export async function findLink(db: Db, kind: LinkKind, id: string): Promise<Link
   return db.selectFrom(table(kind)).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findCustomerLink(db: Db, kind: LinkKind, customerId: string, id: string): Promise<LinkRow | undefined> {
-  return db.selectFrom(table(kind)).selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
+export async function findCustomerLink(
+  db: Db,
+  kind: LinkKind,
+  customerId: string,
+  id: string,
+): Promise<LinkRow | undefined> {
+  return db
+    .selectFrom(table(kind))
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Binds a new challenge to a link that is still pending; false when it is not. */
-export async function setChallenge(db: Db, kind: LinkKind, id: string, challenge: string): Promise<boolean> {
-  const result = await db.updateTable(table(kind)).set({ challenge }).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
+export async function setChallenge(
+  db: Db,
+  kind: LinkKind,
+  id: string,
+  challenge: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table(kind))
+    .set({ challenge })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -30,17 +50,42 @@ export async function setChallenge(db: Db, kind: LinkKind, id: string, challenge
  * Closes a pending link, only if it still holds the challenge that was judged: the challenge is
  * single use, and of two concurrent answers only one moves the link.
  */
-export async function closeLink(db: Db, kind: LinkKind, link: LinkRow, change: { status: Exclude<FidoLinkStatus, 'PENDING'>; userId: string | null; now: string }): Promise<boolean> {
+export async function closeLink(
+  db: Db,
+  kind: LinkKind,
+  link: LinkRow,
+  change: { status: Exclude<FidoLinkStatus, 'PENDING'>; userId: string | null; now: string },
+): Promise<boolean> {
   let query = db
     .updateTable(table(kind))
-    .set({ status: change.status, user_id: change.userId, challenge: null, finished_at: change.now })
+    .set({
+      status: change.status,
+      user_id: change.userId,
+      challenge: null,
+      finished_at: change.now,
+    })
     .where('id', '=', link.id)
     .where('status', '=', 'PENDING');
-  query = link.challenge === null ? query.where('challenge', 'is', null) : query.where('challenge', '=', link.challenge);
+  query =
+    link.challenge === null
+      ? query.where('challenge', 'is', null)
+      : query.where('challenge', '=', link.challenge);
   return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
 }
 
 /** Pending links past their lifetime that owe a callback (the others simply read EXPIRED). */
-export async function findExpiredWithCallback(db: Db, kind: LinkKind, now: string, limit: number): Promise<LinkRow[]> {
-  return db.selectFrom(table(kind)).selectAll().where('status', '=', 'PENDING').where('expires_at', '<=', now).where('callback_url', 'is not', null).limit(limit).execute();
+export async function findExpiredWithCallback(
+  db: Db,
+  kind: LinkKind,
+  now: string,
+  limit: number,
+): Promise<LinkRow[]> {
+  return db
+    .selectFrom(table(kind))
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '<=', now)
+    .where('callback_url', 'is not', null)
+    .limit(limit)
+    .execute();
 }

@@ -16,7 +16,12 @@ export interface OpenLink {
  * The link behind a page call, if the secret from the link's fragment matches and the link can
  * still be used. A wrong secret reads like an unknown id, so ids cannot be probed.
  */
-export async function openLink(deps: FidoDeps, kind: LinkKind, id: string, secret: string): Promise<OpenLink> {
+export async function openLink(
+  deps: FidoDeps,
+  kind: LinkKind,
+  id: string,
+  secret: string,
+): Promise<OpenLink> {
   const link = await findLink(deps.db, kind, id);
   assertThat(link && secretMatches(link.secret_hash, secret), 'FIDO_LINK_INVALID');
   const status = readStatus(link, deps.clock.now());
@@ -24,7 +29,9 @@ export async function openLink(deps: FidoDeps, kind: LinkKind, id: string, secre
   assertThat(status === 'PENDING', 'FIDO_LINK_USED');
   const organization = await findOrganizationById(deps.db, link.organization_id);
   assertThat(organization, 'FIDO_LINK_INVALID');
-  const user = link.user_id ? await findUserById(deps.db, link.customer_id, link.user_id) : undefined;
+  const user = link.user_id
+    ? await findUserById(deps.db, link.customer_id, link.user_id)
+    : undefined;
   assertThat(kind === 'authentications' || user, 'FIDO_LINK_INVALID');
   return { link, organization, user };
 }

@@ -5,11 +5,21 @@ import { inserted } from './unique.js';
 
 export type OrganizationRow = FidoOrganizationsTable;
 
-export async function findOrganizationOfCustomer(db: Db, customerId: string): Promise<OrganizationRow | undefined> {
-  return db.selectFrom('fido_organizations').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
+export async function findOrganizationOfCustomer(
+  db: Db,
+  customerId: string,
+): Promise<OrganizationRow | undefined> {
+  return db
+    .selectFrom('fido_organizations')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
 }
 
-export async function findOrganizationById(db: Db, id: string): Promise<OrganizationRow | undefined> {
+export async function findOrganizationById(
+  db: Db,
+  id: string,
+): Promise<OrganizationRow | undefined> {
   return db.selectFrom('fido_organizations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -22,13 +32,37 @@ export async function requireOrganization(db: Db, customerId: string): Promise<O
 
 /** False when the customer already has one (the unique customer_id decides, also under races). */
 export async function insertOrganization(db: Db, row: OrganizationRow): Promise<boolean> {
-  return inserted(await db.insertInto('fido_organizations').values(row).onConflict((oc) => oc.column('customer_id').doNothing()).executeTakeFirst());
+  return inserted(
+    await db
+      .insertInto('fido_organizations')
+      .values(row)
+      .onConflict((oc) => oc.column('customer_id').doNothing())
+      .executeTakeFirst(),
+  );
 }
 
-export async function redirectUrisOf(db: Db, organizationId: string): Promise<{ id: string; uri: string }[]> {
-  return db.selectFrom('fido_redirect_uris').select(['id', 'uri']).where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').execute();
+export async function redirectUrisOf(
+  db: Db,
+  organizationId: string,
+): Promise<{ id: string; uri: string }[]> {
+  return db
+    .selectFrom('fido_redirect_uris')
+    .select(['id', 'uri'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
-export async function insertRedirectUri(db: Db, row: { id: string; organization_id: string; uri: string; created_at: string }): Promise<boolean> {
-  return inserted(await db.insertInto('fido_redirect_uris').values(row).onConflict((oc) => oc.columns(['organization_id', 'uri']).doNothing()).executeTakeFirst());
+export async function insertRedirectUri(
+  db: Db,
+  row: { id: string; organization_id: string; uri: string; created_at: string },
+): Promise<boolean> {
+  return inserted(
+    await db
+      .insertInto('fido_redirect_uris')
+      .values(row)
+      .onConflict((oc) => oc.columns(['organization_id', 'uri']).doNothing())
+      .executeTakeFirst(),
+  );
 }

@@ -1,4 +1,7 @@
-import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import {
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/server';
 import { assertThat } from '../../core/errors.js';
 import { credentialsOfUser, transportsOf } from './credentials-repo.js';
 import type { FidoDeps } from './deps.js';
@@ -17,7 +20,11 @@ export function userHandle(userId: string): Uint8Array<ArrayBuffer> {
  * Creation options under the organization's policy (spec Organization, DESIGN §8). Each call binds
  * a fresh challenge to the link, replacing the previous one.
  */
-export async function registrationOptions(deps: FidoDeps, id: string, secret: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(
+  deps: FidoDeps,
+  id: string,
+  secret: string,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { organization: org, user } = await openLink(deps, 'registrations', id, secret);
   assertThat(user, 'FIDO_LINK_INVALID');
   const existing = await credentialsOfUser(deps.db, org.id, user.id);
@@ -36,7 +43,9 @@ export async function registrationOptions(deps: FidoDeps, id: string, secret: st
       residentKey: org.require_resident_key ? 'required' : 'preferred',
       // Passwordless: the authenticator is the only factor, so it must verify the user.
       userVerification: 'required',
-      ...(org.require_platform_authenticator ? { authenticatorAttachment: 'platform' as const } : {}),
+      ...(org.require_platform_authenticator
+        ? { authenticatorAttachment: 'platform' as const }
+        : {}),
     },
     // credProps tells whether the credential became discoverable (require_resident_key).
     extensions: { credProps: true },

@@ -1,13 +1,22 @@
 import { Type } from '@sinclair/typebox';
 
 // Lengths are bounded where the spec is silent (docs/decisions.md, Area C).
-const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
+const text = (maxLength: number, description: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
 const Url = (description: string) => Type.String({ minLength: 1, maxLength: 2048, description });
-const Phone = Type.String({ pattern: '^\\+[1-9]\\d{6,14}$', description: 'E.164 number; receives the user link by SMS' });
+const Phone = Type.String({
+  pattern: '^\\+[1-9]\\d{6,14}$',
+  description: 'E.164 number; receives the user link by SMS',
+});
 const CallbackUrl = Url('receives status updates: the resource plus `jwt`');
 const UserIdentifier = text(256, "the user's identifier in the customer's system");
 const Name = text(128, 'display name');
-const Status = Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETED'), Type.Literal('EXPIRED'), Type.Literal('ERROR')]);
+const Status = Type.Union([
+  Type.Literal('PENDING'),
+  Type.Literal('COMPLETED'),
+  Type.Literal('EXPIRED'),
+  Type.Literal('ERROR'),
+]);
 
 /** Error bodies: 400s carry `field_errors` when fields were at fault. */
 export { ErrorWithFieldsBody as FidoErrorBody } from '../../core/http/schemas.js';
@@ -17,9 +26,18 @@ export const UserIdParams = Type.Object({ user_id: Type.String({ maxLength: 128 
 
 export const OrganizationBody = Type.Object({
   name: Name,
-  domain_name: Type.String({ minLength: 1, maxLength: 253, description: 'the WebAuthn RP ID; links open on https://{domain_name}' }),
+  domain_name: Type.String({
+    minLength: 1,
+    maxLength: 253,
+    description: 'the WebAuthn RP ID; links open on https://{domain_name}',
+  }),
   require_platform_authenticator: Type.Optional(Type.Boolean({ default: false })),
-  require_resident_key: Type.Optional(Type.Boolean({ default: false, description: 'residentKey `required` when true, else `preferred`' })),
+  require_resident_key: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'residentKey `required` when true, else `preferred`',
+    }),
+  ),
   verify_attestation_statement: Type.Optional(Type.Boolean({ default: true })),
 });
 
@@ -34,12 +52,22 @@ export const Organization = Type.Object({
   verify_attestation_statement: Type.Boolean(),
 });
 
-export const RedirectUriBody = Type.Object({ uri: Url('absolute https URI (http only for localhost), matched exactly') });
+export const RedirectUriBody = Type.Object({
+  uri: Url('absolute https URI (http only for localhost), matched exactly'),
+});
 export const RedirectUri = Type.Object({ id: Type.String(), uri: Type.String() });
 
 export const UserBody = Type.Object({ name: Name, user_identifier: UserIdentifier });
-export const User = Type.Object({ id: Type.String(), name: Type.String(), registered: Type.Boolean(), user_identifier: Type.String() });
-export const UserSearchBody = Type.Object({ registered: Type.Optional(Type.Boolean()), user_identifier: Type.Optional(UserIdentifier) });
+export const User = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  registered: Type.Boolean(),
+  user_identifier: Type.String(),
+});
+export const UserSearchBody = Type.Object({
+  registered: Type.Optional(Type.Boolean()),
+  user_identifier: Type.Optional(UserIdentifier),
+});
 export const UserList = Type.Object({ users: Type.Array(User) });
 
 export const RegistrationBody = Type.Object({
@@ -73,12 +101,26 @@ export const Authentication = Type.Object({
   sms_phone_number: Type.Optional(Type.String()),
   user_identifier: Type.Optional(Type.String()),
   user: Type.Optional(User),
-  user_link: Type.Optional(Type.String({ description: 'only in the creation answer: the secret is not stored' })),
+  user_link: Type.Optional(
+    Type.String({ description: 'only in the creation answer: the secret is not stored' }),
+  ),
   status: Status,
 });
 
 /** Page calls: the secret from the link's fragment proves access. */
 export const SecretBody = Type.Object({ secret: Type.String({ minLength: 1, maxLength: 128 }) });
-export const VerifyBody = Type.Object({ secret: SecretBody.properties.secret, response: Type.Object({}, { additionalProperties: true, description: 'PublicKeyCredential JSON' }) });
-export const CeremonyOptions = Type.Object({}, { additionalProperties: true, description: 'PublicKeyCredential creation/request options JSON' });
-export const CeremonyResult = Type.Object({ status: Type.Literal('COMPLETED'), redirect_url: Type.Optional(Type.String()) });
+export const VerifyBody = Type.Object({
+  secret: SecretBody.properties.secret,
+  response: Type.Object(
+    {},
+    { additionalProperties: true, description: 'PublicKeyCredential JSON' },
+  ),
+});
+export const CeremonyOptions = Type.Object(
+  {},
+  { additionalProperties: true, description: 'PublicKeyCredential creation/request options JSON' },
+);
+export const CeremonyResult = Type.Object({
+  status: Type.Literal('COMPLETED'),
+  redirect_url: Type.Optional(Type.String()),
+});

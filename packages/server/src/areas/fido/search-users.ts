@@ -5,7 +5,11 @@ import { findUsers, userView, type UserView } from './users-repo.js';
 export const searchLimit = 1000;
 
 /** `registered` true: registered users only; false: users who have not finished registration. */
-export async function searchUsers(deps: FidoDeps, customerId: string, filter: { registered?: boolean | undefined; user_identifier?: string | undefined }): Promise<{ users: UserView[] }> {
+export async function searchUsers(
+  deps: FidoDeps,
+  customerId: string,
+  filter: { registered?: boolean | undefined; user_identifier?: string | undefined },
+): Promise<{ users: UserView[] }> {
   const rows = await findUsers(deps.db, customerId, filter, searchLimit);
   return { users: rows.map(userView) };
 }

@@ -13,29 +13,65 @@ export interface UserView {
 }
 
 export function userView(row: UserRow): UserView {
-  return { id: row.id, name: row.name, registered: row.registered === 1, user_identifier: row.user_identifier };
+  return {
+    id: row.id,
+    name: row.name,
+    registered: row.registered === 1,
+    user_identifier: row.user_identifier,
+  };
 }
 
-export async function findUserById(db: Db, customerId: string, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('fido_users').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
+export async function findUserById(
+  db: Db,
+  customerId: string,
+  id: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('fido_users')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function findUserByIdentifier(db: Db, customerId: string, identifier: string): Promise<UserRow | undefined> {
-  return db.selectFrom('fido_users').selectAll().where('customer_id', '=', customerId).where('user_identifier', '=', identifier).executeTakeFirst();
+export async function findUserByIdentifier(
+  db: Db,
+  customerId: string,
+  identifier: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('fido_users')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('user_identifier', '=', identifier)
+    .executeTakeFirst();
 }
 
 /** False when the customer already has a user with this identifier. */
 export async function insertUser(db: Db, row: UserRow): Promise<boolean> {
-  return inserted(await db.insertInto('fido_users').values(row).onConflict((oc) => oc.columns(['customer_id', 'user_identifier']).doNothing()).executeTakeFirst());
+  return inserted(
+    await db
+      .insertInto('fido_users')
+      .values(row)
+      .onConflict((oc) => oc.columns(['customer_id', 'user_identifier']).doNothing())
+      .executeTakeFirst(),
+  );
 }
 
 export async function markRegistered(db: Db, id: string): Promise<void> {
   await db.updateTable('fido_users').set({ registered: 1 }).where('id', '=', id).execute();
 }
 
-export async function findUsers(db: Db, customerId: string, filter: { registered?: boolean | undefined; user_identifier?: string | undefined }, limit: number): Promise<UserRow[]> {
+export async function findUsers(
+  db: Db,
+  customerId: string,
+  filter: { registered?: boolean | undefined; user_identifier?: string | undefined },
+  limit: number,
+): Promise<UserRow[]> {
   let query = db.selectFrom('fido_users').selectAll().where('customer_id', '=', customerId);
-  if (filter.registered !== undefined) query = query.where('registered', '=', filter.registered ? 1 : 0);
-  if (filter.user_identifier !== undefined) query = query.where('user_identifier', '=', filter.user_identifier);
+  if (filter.registered !== undefined)
+    query = query.where('registered', '=', filter.registered ? 1 : 0);
+  if (filter.user_identifier !== undefined)
+    query = query.where('user_identifier', '=', filter.user_identifier);
   return query.orderBy('created_at').orderBy('id').limit(limit).execute();
 }

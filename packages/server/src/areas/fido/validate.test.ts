@@ -3,19 +3,54 @@ import { AppError } from '../../core/errors.js';
 import { callbackProblem, checkFields, domainNameProblem, redirectUriProblem } from './validate.js';
 
 describe('domain names (WebAuthn RP IDs)', () => {
-  it.each(['localhost', 'acme.test', 'login.acme-corp.example', 'a.b.c.d.e', 'xn--bcher-kva.example'])('accepts %s', (name) => {
+  it.each([
+    'localhost',
+    'acme.test',
+    'login.acme-corp.example',
+    'a.b.c.d.e',
+    'xn--bcher-kva.example',
+  ])('accepts %s', (name) => {
     expect(domainNameProblem(name)).toBeNull();
   });
-  it.each(['', 'https://acme.test', 'acme.test:443', 'acme.test/login', 'Acme.Test', '-acme.test', 'acme..test', '127.0.0.1', '[::1]', '::1', 'acme.123', `${'a'.repeat(64)}.test`, 'a_b.test', 'acme.test.'])('refuses %j', (name) => {
+  it.each([
+    '',
+    'https://acme.test',
+    'acme.test:443',
+    'acme.test/login',
+    'Acme.Test',
+    '-acme.test',
+    'acme..test',
+    '127.0.0.1',
+    '[::1]',
+    '::1',
+    'acme.123',
+    `${'a'.repeat(64)}.test`,
+    'a_b.test',
+    'acme.test.',
+  ])('refuses %j', (name) => {
     expect(domainNameProblem(name)).toEqual(expect.any(String));
   });
 });
 
 describe('redirect URIs', () => {
-  it.each(['https://acme.test/done', 'https://acme.test:8443/a?b=c#d', 'http://localhost:3000/cb', 'http://127.0.0.1/cb', 'http://[::1]:8080/'])('accepts %s', (uri) => {
+  it.each([
+    'https://acme.test/done',
+    'https://acme.test:8443/a?b=c#d',
+    'http://localhost:3000/cb',
+    'http://127.0.0.1/cb',
+    'http://[::1]:8080/',
+  ])('accepts %s', (uri) => {
     expect(redirectUriProblem(uri)).toBeNull();
   });
-  it.each(['/done', 'acme.test/done', 'javascript:alert(1)', 'data:text/html,x', 'http://acme.test/', 'https://u:p@acme.test/', 'ftp://acme.test/'])('refuses %j', (uri) => {
+  it.each([
+    '/done',
+    'acme.test/done',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'http://acme.test/',
+    'https://u:p@acme.test/',
+    'ftp://acme.test/',
+  ])('refuses %j', (uri) => {
     expect(redirectUriProblem(uri)).toEqual(expect.any(String));
   });
 });
@@ -32,10 +67,13 @@ describe('field checks', () => {
     })();
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(400);
-    expect((error as AppError).body()).toMatchObject({ error: 'MISSING_FIELDS', field_errors: { a: ['is bad'], c: ['is worse'] } });
+    expect((error as AppError).body()).toMatchObject({
+      error: 'MISSING_FIELDS',
+      field_errors: { a: ['is bad'], c: ['is worse'] },
+    });
   });
 
-  it('check callback URLs only when given, with the operator\'s insecure switch', () => {
+  it("check callback URLs only when given, with the operator's insecure switch", () => {
     expect(callbackProblem(undefined, false)).toBeNull();
     expect(callbackProblem('https://rp.example/cb', false)).toBeNull();
     expect(callbackProblem('http://localhost:9000/cb', false)).toEqual(expect.any(String));

@@ -10,7 +10,8 @@ const label = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
  */
 export function domainNameProblem(value: string): string | null {
   const labels = value.split('.');
-  if (value.length > 253 || isIP(value) || !labels.every((l) => label.test(l))) return 'must be a lowercase domain name such as login.example.com, without scheme, port or path';
+  if (value.length > 253 || isIP(value) || !labels.every((l) => label.test(l)))
+    return 'must be a lowercase domain name such as login.example.com, without scheme, port or path';
   if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return 'must not end in a numeric label';
   return null;
 }
@@ -30,7 +31,8 @@ export function redirectUriProblem(value: string): string | null {
     return 'must be an absolute URI';
   }
   if (url.username || url.password) return 'must not contain credentials';
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname))) return null;
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname)))
+    return null;
   return 'must be an https URL (http only for localhost)';
 }
 

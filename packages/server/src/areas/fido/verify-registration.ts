@@ -16,21 +16,48 @@ export interface CeremonyResult {
  * Step 2 of the registration page: judge the authenticator's response once. Success stores the
  * credential and marks the user registered; any failure closes the link as ERROR.
  */
-export async function verifyRegistration(deps: FidoDeps, id: string, secret: string, response: unknown): Promise<CeremonyResult> {
+export async function verifyRegistration(
+  deps: FidoDeps,
+  id: string,
+  secret: string,
+  response: unknown,
+): Promise<CeremonyResult> {
   const { link, organization, user } = await openLink(deps, 'registrations', id, secret);
   assertThat(user, 'FIDO_LINK_INVALID');
   const now = deps.clock.now().toISOString();
   const origin = expectedOrigin(deps.config.fidoLinkBase, organization.domain_name);
-  const judged = await judgeRegistration({ organization, link, userId: user.id, response, expectedOrigin: origin, newId: deps.ids.uuid(), now, anchoredAttestation: deps.anchoredAttestation }).catch(problemOf);
+  const judged = await judgeRegistration({
+    organization,
+    link,
+    userId: user.id,
+    response,
+    expectedOrigin: origin,
+    newId: deps.ids.uuid(),
+    now,
+    anchoredAttestation: deps.anchoredAttestation,
+  }).catch(problemOf);
   if (typeof judged === 'string') return failLink(deps, 'registrations', link, user, judged);
   try {
-    await finishLink(deps, 'registrations', link, { status: 'COMPLETED', user: { ...user, registered: 1 } }, async (tx) => {
-      assertThat(await insertCredential(tx, judged), 'FIDO_CEREMONY_FAILED', 'This credential is already registered.');
-      await markRegistered(tx, user.id);
-    });
+    await finishLink(
+      deps,
+      'registrations',
+      link,
+      { status: 'COMPLETED', user: { ...user, registered: 1 } },
+      async (tx) => {
+        assertThat(
+          await insertCredential(tx, judged),
+          'FIDO_CEREMONY_FAILED',
+          'This credential is already registered.',
+        );
+        await markRegistered(tx, user.id);
+      },
+    );
   } catch (err) {
-    if (err instanceof AppError && err.code === 'FIDO_CEREMONY_FAILED') return failLink(deps, 'registrations', link, user, err.description);
+    if (err instanceof AppError && err.code === 'FIDO_CEREMONY_FAILED')
+      return failLink(deps, 'registrations', link, user, err.description);
     throw err;
   }
-  return link.redirect_url ? { status: 'COMPLETED', redirect_url: link.redirect_url } : { status: 'COMPLETED' };
+  return link.redirect_url
+    ? { status: 'COMPLETED', redirect_url: link.redirect_url }
+    : { status: 'COMPLETED' };
 }

@@ -27,22 +27,36 @@ export interface AuthenticationView {
 
 /** Only the fields that have a value, so absent ones are omitted rather than null. */
 function present<T extends Record<string, string | null>>(fields: T): { [K in keyof T]?: string } {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as { [K in keyof T]?: string };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as {
+    [K in keyof T]?: string;
+  };
 }
 
 export function registrationView(link: LinkRow, user: UserRow, now: Date): RegistrationView {
   return {
     id: link.id,
-    ...present({ callback_url: link.callback_url, sms_phone_number: link.sms_phone_number, redirect_url: link.redirect_url }),
+    ...present({
+      callback_url: link.callback_url,
+      sms_phone_number: link.sms_phone_number,
+      redirect_url: link.redirect_url,
+    }),
     user: userView(user),
     status: readStatus(link, now),
   };
 }
 
-export function authenticationView(link: LinkRow, user: UserRow | undefined, now: Date): AuthenticationView {
+export function authenticationView(
+  link: LinkRow,
+  user: UserRow | undefined,
+  now: Date,
+): AuthenticationView {
   return {
     id: link.id,
-    ...present({ callback_url: link.callback_url, sms_phone_number: link.sms_phone_number, user_identifier: link.user_identifier }),
+    ...present({
+      callback_url: link.callback_url,
+      sms_phone_number: link.sms_phone_number,
+      user_identifier: link.user_identifier,
+    }),
     ...(user ? { user: userView(user) } : {}),
     status: readStatus(link, now),
   };

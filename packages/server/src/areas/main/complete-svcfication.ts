@@ -32,12 +32,20 @@ export async function completeSvcfication(
       .where('customer_id', '=', customerId)
       .where('id', '=', id)
       .where('status', '=', 'IN_PROGRESS');
-    const updated = await (status === 'EXPIRED' ? open.where('expires_at', '<=', now) : open.where('expires_at', '>', now)).executeTakeFirst();
+    const updated = await (
+      status === 'EXPIRED'
+        ? open.where('expires_at', '<=', now)
+        : open.where('expires_at', '>', now)
+    ).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new AppError('SVCFICATION_CLOSED');
     const row = await findSvcfication(tx, customerId, id);
     if (row?.callback_url) {
       const view = svcficationView(row, deps.clock.now());
-      await deps.outbox.enqueue(tx, { kind: 'callback', target: row.callback_url, payload: { ...view, jwt: await sign({ ...view }) } });
+      await deps.outbox.enqueue(tx, {
+        kind: 'callback',
+        target: row.callback_url,
+        payload: { ...view, jwt: await sign({ ...view }) },
+      });
     }
   });
   deps.waiters.notify(signals.changed(id));

@@ -68,8 +68,16 @@ function page(body: string): string {
 
 /** The page; without a `demo` customer it says so instead of showing a code. */
 export async function demoPage(deps: MainDeps): Promise<string> {
-  const demo = await deps.db.selectFrom('customers').select('id').where('name', '=', 'demo').orderBy('created_at').executeTakeFirst();
-  if (!demo) return page('<p id="status" role="status">No demo customer exists on this server. It is created when <code>svc serve</code> starts on a fresh data dir.</p>');
+  const demo = await deps.db
+    .selectFrom('customers')
+    .select('id')
+    .where('name', '=', 'demo')
+    .orderBy('created_at')
+    .executeTakeFirst();
+  if (!demo)
+    return page(
+      '<p id="status" role="status">No demo customer exists on this server. It is created when <code>svc serve</code> starts on a fresh data dir.</p>',
+    );
   return page(`<main data-relying-party="${escapeHtml(demo.id)}" data-state="waiting">
 <img id="qr" alt="QR code to scan with the app">
 <p id="status" role="status">Creating a code…</p>
@@ -81,10 +89,20 @@ export async function demoPage(deps: MainDeps): Promise<string> {
  * The QR image of a svccode payload, and how long it stays valid. Only genuine, unexpired
  * payloads are drawn: this is not a general QR service.
  */
-export async function demoQr(deps: MainDeps, payload: string): Promise<{ data_url: string; expires_in: number }> {
+export async function demoQr(
+  deps: MainDeps,
+  payload: string,
+): Promise<{ data_url: string; expires_in: number }> {
   const now = deps.clock.now();
   const claims = readSvccodePayload(svccodeKey(deps), payload, now);
   assertThat(claims, 'SVCCODE_INVALID');
-  const dataUrl = await QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
-  return { data_url: dataUrl, expires_in: Math.floor((claims.expiresAt.getTime() - now.getTime()) / 1000) };
+  const dataUrl = await QRCode.toDataURL(payload, {
+    errorCorrectionLevel: 'M',
+    margin: 4,
+    scale: 8,
+  });
+  return {
+    data_url: dataUrl,
+    expires_in: Math.floor((claims.expiresAt.getTime() - now.getTime()) / 1000),
+  };
 }

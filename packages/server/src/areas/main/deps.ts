@@ -8,7 +8,9 @@ import type { Db } from '../../core/store/index.js';
 import type { Waiters } from '../../core/waiters.js';
 
 /** Result of checking license fields against the agency (wired to the sandbox engine by app.ts). */
-export type LicenseCheck = (fields: Record<string, string>) => Promise<'VERIFIED' | 'FAILED' | 'UNVERIFIABLE'>;
+export type LicenseCheck = (
+  fields: Record<string, string>,
+) => Promise<'VERIFIED' | 'FAILED' | 'UNVERIFIABLE'>;
 
 /** What Area B's use cases stand on. */
 export interface MainDeps {

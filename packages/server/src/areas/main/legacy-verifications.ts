@@ -19,9 +19,20 @@ export type LegacyBody = Static<typeof LegacyBody>;
 const epoch = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 /** POST /api/v1/verifications: a svcfication under its legacy name; answers its id. */
-export async function createVerification(deps: MainDeps, customerId: string, body: LegacyBody): Promise<string> {
+export async function createVerification(
+  deps: MainDeps,
+  customerId: string,
+  body: LegacyBody,
+): Promise<string> {
   const { agent_id = null, display_name = null, interval = null, ...svcfication } = body;
-  return (await createSvcfication(deps, customerId, svcfication, { agent_id, display_name, interval, email: body.email ?? null })).id;
+  return (
+    await createSvcfication(deps, customerId, svcfication, {
+      agent_id,
+      display_name,
+      interval,
+      email: body.email ?? null,
+    })
+  ).id;
 }
 
 /** GET /api/v1/verifications/{id}: the Verification shape (dates as epoch seconds). */
@@ -29,7 +40,12 @@ export async function getVerification(deps: MainDeps, customerId: string, id: st
   const row = await findSvcfication(deps.db, customerId, id);
   assertThat(row, 'SVCFICATION_NOT_FOUND');
   const view = svcficationView(row, deps.clock.now());
-  const legacy = (row.legacy ? JSON.parse(row.legacy) : {}) as { agent_id?: string | null; display_name?: string | null; interval?: number | null; email?: string | null };
+  const legacy = (row.legacy ? JSON.parse(row.legacy) : {}) as {
+    agent_id?: string | null;
+    display_name?: string | null;
+    interval?: number | null;
+    email?: string | null;
+  };
   return {
     verification_id: view.id,
     svc_id: view.svc_id,

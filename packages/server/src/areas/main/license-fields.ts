@@ -1,7 +1,17 @@
 import type { IdentityDocumentBody } from './schemas.js';
 
 const sexCodes: Record<string, string> = { MALE: '1', FEMALE: '2', OTHER: '9', UNKNOWN: '9' };
-const eyeCodes: Record<string, string> = { BLACK: 'BLK', BLUE: 'BLU', BROWN: 'BRO', GRAY: 'GRY', GREEN: 'GRN', HAZEL: 'HAZ', MAROON: 'MAR', PINK: 'PNK', DICHROMATIC: 'DIC' };
+const eyeCodes: Record<string, string> = {
+  BLACK: 'BLK',
+  BLUE: 'BLU',
+  BROWN: 'BRO',
+  GRAY: 'GRY',
+  GREEN: 'GRN',
+  HAZEL: 'HAZ',
+  MAROON: 'MAR',
+  PINK: 'PNK',
+  DICHROMATIC: 'DIC',
+};
 
 /** `1980-01-15` or `19800115` as `19800115`; anything else is dropped. */
 function date8(value: string | undefined): string | undefined {
@@ -30,5 +40,9 @@ export function licenseFields(doc: IdentityDocumentBody): Record<string, string>
     location_state_us_postal_service_code: doc.state,
     location_postal_code: doc.postal_code,
   };
-  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+    ),
+  );
 }

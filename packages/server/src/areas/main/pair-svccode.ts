@@ -9,7 +9,11 @@ import { findDeviceAnywhere, svccodeKey, svccodePaired } from './svccodes-repo.j
  * customer: another RP's code is as invalid as a forged one. A code pairs once: the conditional
  * UPDATE lets exactly one of any concurrent pairings through.
  */
-export async function pairSvccode(deps: MainDeps, deviceIdentifier: string, payload: string): Promise<void> {
+export async function pairSvccode(
+  deps: MainDeps,
+  deviceIdentifier: string,
+  payload: string,
+): Promise<void> {
   const now = deps.clock.now();
   const claims = readSvccodePayload(svccodeKey(deps), payload, now);
   assertThat(claims, 'SVCCODE_INVALID', 'The payload is not a genuine, unexpired svccode.');
@@ -23,6 +27,10 @@ export async function pairSvccode(deps: MainDeps, deviceIdentifier: string, payl
     .where('paired_device', 'is', null)
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new AppError('SVCCODE_INVALID', 'The svccode is unknown to this relying party, expired or already paired.');
+  if (Number(result.numUpdatedRows) !== 1)
+    throw new AppError(
+      'SVCCODE_INVALID',
+      'The svccode is unknown to this relying party, expired or already paired.',
+    );
   deps.waiters.notify(svccodePaired(claims.id));
 }

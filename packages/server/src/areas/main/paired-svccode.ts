@@ -7,7 +7,11 @@ import { findCustomerSvccode } from './svccodes-repo.js';
  * retrieved, so a replayed or concurrent second read sees 404 like an unknown, unpaired or other
  * RP's code (the spec names all of these 404).
  */
-export async function takePairedSvccode(deps: MainDeps, customerId: string, id: string): Promise<{ id: string; identifier: string }> {
+export async function takePairedSvccode(
+  deps: MainDeps,
+  customerId: string,
+  id: string,
+): Promise<{ id: string; identifier: string }> {
   return deps.db.transaction().execute(async (tx) => {
     const code = await findCustomerSvccode(tx, customerId, id);
     assertThat(code?.paired_device && !code.retrieved_at, 'SVCCODE_NOT_FOUND');

@@ -14,11 +14,14 @@ export interface Payload {
 }
 
 /** Decodes `base64(json).base64(sig)`; returns the payload, its signed JSON text and signature, or a reason. */
-export function decodePayload(text: string): { payload: Payload; json: string; signature: Buffer } | string {
+export function decodePayload(
+  text: string,
+): { payload: Payload; json: string; signature: Buffer } | string {
   const [jsonPart, sigPart, extra] = text.split('.');
   const jsonBytes = jsonPart ? decodeBase64(jsonPart) : null;
   const signature = sigPart ? decodeBase64(sigPart) : null;
-  if (!jsonBytes || !signature || extra !== undefined) return 'a payload must be base64(json).base64(signature)';
+  if (!jsonBytes || !signature || extra !== undefined)
+    return 'a payload must be base64(json).base64(signature)';
   const json = jsonBytes.toString('utf8');
   let value: unknown;
   try {
@@ -27,9 +30,17 @@ export function decodePayload(text: string): { payload: Payload; json: string; s
     return 'a payload is not JSON';
   }
   const p = value as Partial<Record<keyof Payload, unknown>>;
-  if (typeof value !== 'object' || value === null || !['device_ar', 'user_presence', 'aamva_drivers_license'].includes(p.type as string)) return 'a payload has no known type';
-  if (typeof p.svcfication_id !== 'string' || typeof p.device_identifier !== 'string') return `${String(p.type)}: svcfication_id and device_identifier are required`;
-  for (const key of ['nonce', 'checksum', 'hash'] as const) if (p[key] !== undefined && typeof p[key] !== 'string') return `${String(p.type)}: ${key} must be a string`;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    !['device_ar', 'user_presence', 'aamva_drivers_license'].includes(p.type as string)
+  )
+    return 'a payload has no known type';
+  if (typeof p.svcfication_id !== 'string' || typeof p.device_identifier !== 'string')
+    return `${String(p.type)}: svcfication_id and device_identifier are required`;
+  for (const key of ['nonce', 'checksum', 'hash'] as const)
+    if (p[key] !== undefined && typeof p[key] !== 'string')
+      return `${String(p.type)}: ${key} must be a string`;
   return { payload: value as Payload, json, signature };
 }
 
@@ -42,17 +53,25 @@ export interface PayloadKeys {
  * Checks one payload's own proof: the right key's signature (device key for device_ar and the
  * license, auth key for user presence), and for device_ar the checksum sha256(nonce:device).
  */
-export function checkPayload(decoded: { payload: Payload; json: string; signature: Buffer }, keys: PayloadKeys): string | null {
+export function checkPayload(
+  decoded: { payload: Payload; json: string; signature: Buffer },
+  keys: PayloadKeys,
+): string | null {
   const { payload, json, signature } = decoded;
   const key = payload.type === 'user_presence' ? keys.auth : keys.device;
   if (!key) return `${payload.type}: the device has no auth key`;
-  if (!verifyJwkSignature(key, json, signature)) return `${payload.type}: the signature does not verify`;
+  if (!verifyJwkSignature(key, json, signature))
+    return `${payload.type}: the signature does not verify`;
   if (payload.type === 'user_presence') return null;
   if (!payload.nonce) return `${payload.type}: nonce is required`;
   if (payload.type === 'device_ar') {
-    const expected = createHash('sha256').update(`${payload.nonce}:${payload.device_identifier}`).digest('hex');
-    if (payload.checksum?.toLowerCase() !== expected) return 'device_ar: checksum does not match sha256(nonce:device_identifier)';
+    const expected = createHash('sha256')
+      .update(`${payload.nonce}:${payload.device_identifier}`)
+      .digest('hex');
+    if (payload.checksum?.toLowerCase() !== expected)
+      return 'device_ar: checksum does not match sha256(nonce:device_identifier)';
   }
-  if (payload.type === 'aamva_drivers_license' && !payload.hash) return 'aamva_drivers_license: hash is required';
+  if (payload.type === 'aamva_drivers_license' && !payload.hash)
+    return 'aamva_drivers_license: hash is required';
   return null;
 }

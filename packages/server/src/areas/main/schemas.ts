@@ -42,9 +42,15 @@ export const DeviceResponse = Type.Object({
   is_active: Type.Boolean({ description: 'DEPRECATED: same as active' }),
   activated_at: Timestamp,
 });
-export const SyncDeviceResponse = Type.Composite([DeviceResponse, Type.Object({ jwt: Type.String() })]);
+export const SyncDeviceResponse = Type.Composite([
+  DeviceResponse,
+  Type.Object({ jwt: Type.String() }),
+]);
 
-export const UserDeviceBody = Type.Object({ device_identifier: Identifier, user_identifier: Identifier });
+export const UserDeviceBody = Type.Object({
+  device_identifier: Identifier,
+  user_identifier: Identifier,
+});
 export const UserDeviceResponse = Type.Object({
   id: Type.String(),
   device_identifier: Type.String(),
@@ -55,7 +61,9 @@ export const UserDeviceResponse = Type.Object({
 
 export const UserIdentifier = Type.Object({ svc_id: Identifier, identifier: Identifier });
 
-const VerificationStatus = Type.Union(['UNVERIFIED', 'UNVERIFIABLE', 'VERIFIED', 'FAILED'].map((s) => Type.Literal(s)));
+const VerificationStatus = Type.Union(
+  ['UNVERIFIED', 'UNVERIFIABLE', 'VERIFIED', 'FAILED'].map((s) => Type.Literal(s)),
+);
 const str = Type.String({ maxLength: 256 });
 
 /** IdentityDocument / AAMVADriversLicense. The license fields are read in memory, never stored. */
@@ -70,7 +78,9 @@ export const IdentityDocumentBody = Type.Object({
   expiration_date: Type.Optional(str),
   issue_date: Type.Optional(str),
   date_of_birth: Type.Optional(str),
-  gender: Type.Optional(Type.Union(['MALE', 'FEMALE', 'OTHER', 'UNKNOWN'].map((s) => Type.Literal(s)))),
+  gender: Type.Optional(
+    Type.Union(['MALE', 'FEMALE', 'OTHER', 'UNKNOWN'].map((s) => Type.Literal(s))),
+  ),
   eye_color: Type.Optional(str),
   hair_color: Type.Optional(str),
   height: Type.Optional(Type.Number()),
@@ -96,11 +106,14 @@ export const IdentityDocument = Type.Object({
 export type IdentityDocument = Static<typeof IdentityDocument>;
 export type VerificationStatus = IdentityDocument['verification_status'];
 
-export const DocumentsQuery = Type.Object({ user_identifier: Type.String({ minLength: 1, maxLength: 256 }) });
+export const DocumentsQuery = Type.Object({
+  user_identifier: Type.String({ minLength: 1, maxLength: 256 }),
+});
 
 export const Jwks = Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) });
 
-const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]));
 
 /** Creation body: unknown fields are tolerated and nulls read as absent. */
 export const SvcficationBody = Type.Object({
@@ -128,11 +141,24 @@ export const SvcficationResult = Type.Object({
   accepted_level: Type.Union([Type.Integer(), Type.Null()]),
   bound_user_identifier: Type.Union([Type.String(), Type.Null()]),
   device_identifier: Type.String(),
-  user_identifier: Type.Union([Type.String(), Type.Null()], { description: 'DEPRECATED: use bound_user_identifier' }),
+  user_identifier: Type.Union([Type.String(), Type.Null()], {
+    description: 'DEPRECATED: use bound_user_identifier',
+  }),
 });
 export type SvcficationResult = Static<typeof SvcficationResult>;
 
-export const SvcficationStatus = Type.Union(['INVALID', 'IN_PROGRESS', 'REJECTED', 'ACCEPTED', 'ACCEPTED_AT_LOWER_LEVEL', 'ACCEPTED_AT_HIGHER_LEVEL', 'EXPIRED', 'CANCELED'].map((s) => Type.Literal(s)));
+export const SvcficationStatus = Type.Union(
+  [
+    'INVALID',
+    'IN_PROGRESS',
+    'REJECTED',
+    'ACCEPTED',
+    'ACCEPTED_AT_LOWER_LEVEL',
+    'ACCEPTED_AT_HIGHER_LEVEL',
+    'EXPIRED',
+    'CANCELED',
+  ].map((s) => Type.Literal(s)),
+);
 
 export const Svcfication = Type.Object({
   id: Type.String(),
@@ -155,13 +181,20 @@ export const Svcfication = Type.Object({
 });
 export type Svcfication = Static<typeof Svcfication>;
 
-export const WaitQuery = Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })) });
+export const WaitQuery = Type.Object({
+  wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })),
+});
 export const HistoryQuery = Type.Object({
   user_identifier: Identifier,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   before: Type.Optional(Type.String({ format: 'date-time' })),
 });
-export const ResponsesBody = Type.Object({ payloads: Type.Array(Type.String({ minLength: 3, maxLength: 16_384 }), { minItems: 1, maxItems: 3 }) });
+export const ResponsesBody = Type.Object({
+  payloads: Type.Array(Type.String({ minLength: 3, maxLength: 16_384 }), {
+    minItems: 1,
+    maxItems: 3,
+  }),
+});
 
 /** Legacy v1: the Verification shape (dates in epoch seconds). */
 export const Verification = Type.Object({

@@ -16,13 +16,17 @@ export function allowBrowserCalls(app: FastifyInstance): void {
     if (request.routeOptions.config.cors !== true) return;
     void reply.header('access-control-allow-origin', '*');
     if (request.method !== 'OPTIONS') return;
-    void reply.header('access-control-allow-methods', 'GET, POST, OPTIONS').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '600');
+    void reply
+      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '600');
     return reply.code(204).send();
   });
 }
 
 /** Handler of the OPTIONS routes; never reached, the hook above has answered. */
-export const preflight = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(204).send();
+export const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
+  reply.code(204).send();
 
 /**
  * `POST /paired_svccodes` has no Authorization (spec): the device named by `identifier` must sign
@@ -35,6 +39,10 @@ export function pairingDeviceSig(deps: MainDeps, auth: AuthDeps) {
     const device = await findDeviceAnywhere(deps.db, identifier);
     assertThat(device, 'DEVICE_UNKNOWN');
     const key = { identifier: device.identifier, jwk: JSON.parse(device.device_public_key) as JWK };
-    request.deviceId = (await deviceSignature(auth, request, async (thumbprint) => (thumbprint === device.thumbprint ? key : null))).identifier;
+    request.deviceId = (
+      await deviceSignature(auth, request, async (thumbprint) =>
+        thumbprint === device.thumbprint ? key : null,
+      )
+    ).identifier;
   };
 }

@@ -4,7 +4,10 @@ import { readSvccodePayload, signSvccodePayload } from './svccode-payload.js';
 
 const key = randomBytes(32);
 const now = new Date('2026-01-15T12:00:00.000Z');
-const claims = { id: '6f1c2b8e-8a51-4a0e-9c55-0d7c1f4b2a10', expiresAt: new Date('2026-01-15T12:05:00.000Z') };
+const claims = {
+  id: '6f1c2b8e-8a51-4a0e-9c55-0d7c1f4b2a10',
+  expiresAt: new Date('2026-01-15T12:05:00.000Z'),
+};
 
 describe('svccode payload', () => {
   it('reads back the id and expiry it was signed with', () => {
@@ -15,7 +18,9 @@ describe('svccode payload', () => {
 
   it('is void at and after its expiry second', () => {
     const payload = signSvccodePayload(key, claims);
-    expect(readSvccodePayload(key, payload, new Date(claims.expiresAt.getTime() - 1))).not.toBeNull();
+    expect(
+      readSvccodePayload(key, payload, new Date(claims.expiresAt.getTime() - 1)),
+    ).not.toBeNull();
     expect(readSvccodePayload(key, payload, claims.expiresAt)).toBeNull();
   });
 
@@ -36,7 +41,8 @@ describe('svccode payload', () => {
       [prefix, id, expiry, mac, 'extra'],
       [prefix, `${id}x`.replace(/-/g, '_'), expiry, mac],
     ].map((parts) => parts.join('.'));
-    for (const variant of [...variants, '', 'garbage', `${payload} `]) expect(readSvccodePayload(key, variant, now), variant).toBeNull();
+    for (const variant of [...variants, '', 'garbage', `${payload} `])
+      expect(readSvccodePayload(key, variant, now), variant).toBeNull();
   });
 
   it('accepts only the canonical encoding of the MAC', () => {
@@ -44,9 +50,12 @@ describe('svccode payload', () => {
     // The last base64url character of 32 bytes carries 2 unused bits; another value decodes to the same bytes.
     const last = payload.at(-1) ?? '';
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const sibling = alphabet[(alphabet.indexOf(last) & ~3) | ((alphabet.indexOf(last) + 1) & 3)] ?? '';
+    const sibling =
+      alphabet[(alphabet.indexOf(last) & ~3) | ((alphabet.indexOf(last) + 1) & 3)] ?? '';
     const altered = payload.slice(0, -1) + sibling;
-    expect(Buffer.from(altered.split('.')[3] ?? '', 'base64url')).toEqual(Buffer.from(payload.split('.')[3] ?? '', 'base64url'));
+    expect(Buffer.from(altered.split('.')[3] ?? '', 'base64url')).toEqual(
+      Buffer.from(payload.split('.')[3] ?? '', 'base64url'),
+    );
     expect(readSvccodePayload(key, altered, now)).toBeNull();
   });
 });

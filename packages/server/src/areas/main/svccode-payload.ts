@@ -27,7 +27,13 @@ export function readSvccodePayload(key: Buffer, payload: string, now: Date): Svc
   const parts = payload.split('.');
   if (parts.length !== 4) return null;
   const [prefix, id, expiry, signature] = parts as [string, string, string, string];
-  if (prefix !== version || !idPattern.test(id) || !/^\d{1,12}$/.test(expiry) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return null;
+  if (
+    prefix !== version ||
+    !idPattern.test(id) ||
+    !/^\d{1,12}$/.test(expiry) ||
+    !/^[A-Za-z0-9_-]{43}$/.test(signature)
+  )
+    return null;
   // Compared as text, so only the canonical encoding of the MAC is accepted.
   const expected = Buffer.from(mac(key, `${prefix}.${id}.${expiry}`).toString('base64url'));
   if (!timingSafeEqual(Buffer.from(signature), expected)) return null;

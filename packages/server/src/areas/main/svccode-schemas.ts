@@ -6,12 +6,38 @@ import { Identifier } from './schemas.js';
 export const CreateSvccodeBody = Type.Object({ relying_party_id: Identifier });
 export const Svccode = Type.Object({ id: Type.String(), payload: Type.String() });
 export const SvccodeStatus = Type.Object({ id: Type.String(), paired: Type.Boolean() });
-export const StatusQuery = Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 30, description: 'seconds to hold the answer until the code is paired' })) });
-export const PairBody = Type.Object({ identifier: Identifier, payload: Type.String({ minLength: 1, maxLength: 512 }) });
+export const StatusQuery = Type.Object({
+  wait: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 30,
+      description: 'seconds to hold the answer until the code is paired',
+    }),
+  ),
+});
+export const PairBody = Type.Object({
+  identifier: Identifier,
+  payload: Type.String({ minLength: 1, maxLength: 512 }),
+});
 export const PairedSvccode = Type.Object({ id: Type.String(), identifier: Type.String() });
 export const UserBindingBody = Type.Object({ svccode_id: Identifier, user_identifier: Identifier });
 
 /** Error, or ErrorWithFields when a 400 names the bad fields; each status declares it once. */
-const ErrorMaybeFields = Type.Composite([ErrorBody, Type.Object({ field_errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))) })], { description: 'Error' });
-export const svccodeErrors = { 400: ErrorMaybeFields, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 424: ErrorBody };
+const ErrorMaybeFields = Type.Composite(
+  [
+    ErrorBody,
+    Type.Object({
+      field_errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+    }),
+  ],
+  { description: 'Error' },
+);
+export const svccodeErrors = {
+  400: ErrorMaybeFields,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+  424: ErrorBody,
+};
 export const DemoQrQuery = Type.Object({ payload: Type.String({ minLength: 1, maxLength: 512 }) });

@@ -7,7 +7,11 @@ import { findSvccode, isExpired, svccodePaired } from './svccodes-repo.js';
  * once by the pairing), it expires, or the time is up. A code that expired unpaired can never pair
  * and answers 404, which tells a widget to show a fresh one; a paired code stays readable.
  */
-export async function svccodeStatus(deps: MainDeps, id: string, waitSeconds = 0): Promise<{ id: string; paired: boolean }> {
+export async function svccodeStatus(
+  deps: MainDeps,
+  id: string,
+  waitSeconds = 0,
+): Promise<{ id: string; paired: boolean }> {
   const read = async () => {
     const code = await findSvccode(deps.db, id);
     const paired = Boolean(code?.paired_device);

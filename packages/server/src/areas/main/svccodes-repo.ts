@@ -12,8 +12,17 @@ export function findSvccode(db: Db, id: string): Promise<SvccodesTable | undefin
   return db.selectFrom('svccodes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findCustomerSvccode(db: Db, customerId: string, id: string): Promise<SvccodesTable | undefined> {
-  return db.selectFrom('svccodes').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
+export function findCustomerSvccode(
+  db: Db,
+  customerId: string,
+  id: string,
+): Promise<SvccodesTable | undefined> {
+  return db
+    .selectFrom('svccodes')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -21,7 +30,12 @@ export function findCustomerSvccode(db: Db, customerId: string, id: string): Pro
  * through it the customer) is known only from the identifier, which is a globally unique key.
  */
 export function findDeviceAnywhere(db: Db, identifier: string): Promise<DevicesTable | undefined> {
-  return db.selectFrom('devices').selectAll().where('identifier', '=', identifier).executeTakeFirst();
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
 }
 
-export const isExpired = (code: Pick<SvccodesTable, 'expires_at'>, now: Date) => new Date(code.expires_at).getTime() <= now.getTime();
+export const isExpired = (code: Pick<SvccodesTable, 'expires_at'>, now: Date) =>
+  new Date(code.expires_at).getTime() <= now.getTime();

@@ -10,21 +10,42 @@ import { identifierOfUser } from './users-repo.js';
  * `POST /user_devices` makes them. A user that already has an identifier for this RP is a
  * conflict, even the same one: the spec names that case 409 without exception.
  */
-export async function bindScanningUser(deps: MainDeps, customerId: string, input: { svccode_id: string; user_identifier: string }) {
+export async function bindScanningUser(
+  deps: MainDeps,
+  customerId: string,
+  input: { svccode_id: string; user_identifier: string },
+) {
   const code = await findCustomerSvccode(deps.db, customerId, input.svccode_id);
   assertThat(code, 'SVCCODE_INVALID', 'No svccode of this relying party has this id.');
-  assertThat(code.paired_device, 'SVCCODE_NOT_PAIRED', 'No device has paired with this svccode yet.');
+  assertThat(
+    code.paired_device,
+    'SVCCODE_NOT_PAIRED',
+    'No device has paired with this svccode yet.',
+  );
   const device = await findDeviceAnywhere(deps.db, code.paired_device);
-  assertThat(device?.customer_id === customerId, 'SVCCODE_NOT_PAIRED', 'No user was found for the device that paired.');
+  assertThat(
+    device?.customer_id === customerId,
+    'SVCCODE_NOT_PAIRED',
+    'No user was found for the device that paired.',
+  );
   const known = await identifierOfUser(deps.db, customerId, device.user_id);
-  const bound = await deps.db.selectFrom('user_devices').select('id').where('customer_id', '=', customerId).where('device_identifier', '=', device.identifier).executeTakeFirst();
+  const bound = await deps.db
+    .selectFrom('user_devices')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('device_identifier', '=', device.identifier)
+    .executeTakeFirst();
   if (known !== undefined || bound) throw new AppError('USER_ALREADY_BOUND');
   try {
-    return await bindDevice(deps, customerId, { device_identifier: device.identifier, user_identifier: input.user_identifier });
+    return await bindDevice(deps, customerId, {
+      device_identifier: device.identifier,
+      user_identifier: input.user_identifier,
+    });
   } catch (err) {
     // bindDevice checks again inside its transaction; a concurrent binding of another identifier
     // lands here and means the same conflict.
-    if (err instanceof AppError && err.code === 'DEVICE_ALREADY_BOUND') throw new AppError('USER_ALREADY_BOUND');
+    if (err instanceof AppError && err.code === 'DEVICE_ALREADY_BOUND')
+      throw new AppError('USER_ALREADY_BOUND');
     throw err;
   }
 }

@@ -38,7 +38,9 @@ export function isIndicatorName(name: string): name is IndicatorName {
 
 /** Baseline: every indicator TRUE except the six fuzzy ones, which are FALSE. */
 export function baseline(): Indicators {
-  return Object.fromEntries(indicatorNames.map((n) => [n, n.includes('_fuzzy_') ? 'FALSE' : 'TRUE'])) as Indicators;
+  return Object.fromEntries(
+    indicatorNames.map((n) => [n, n.includes('_fuzzy_') ? 'FALSE' : 'TRUE']),
+  ) as Indicators;
 }
 
 export function allOf(value: IndicatorValue): Indicators {

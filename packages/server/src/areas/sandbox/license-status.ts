@@ -7,10 +7,22 @@ const nameGroups = ['first', 'middle', 'last'] as const;
  * A license data set judged by the agency: UNVERIFIABLE without a record, FAILED when any compared
  * field disagrees (a name passes on an exact or a primary phonetic match), else VERIFIED.
  */
-export async function licenseStatus(deps: Pick<SandboxDeps, 'db' | 'nameLength'>, fields: Record<string, string>): Promise<'VERIFIED' | 'FAILED' | 'UNVERIFIABLE'> {
-  const indicators: Record<string, IndicatorValue> = await compareWithAgency(deps, { ...fields, identification_id: fields.identification_id ?? '' });
+export async function licenseStatus(
+  deps: Pick<SandboxDeps, 'db' | 'nameLength'>,
+  fields: Record<string, string>,
+): Promise<'VERIFIED' | 'FAILED' | 'UNVERIFIABLE'> {
+  const indicators: Record<string, IndicatorValue> = await compareWithAgency(deps, {
+    ...fields,
+    identification_id: fields.identification_id ?? '',
+  });
   if (indicators.drivers_license_number_match_indicator !== 'TRUE') return 'UNVERIFIABLE';
-  const nameOk = (group: string) => indicators[`person_${group}_name_exact_match_indicator`] !== 'FALSE' || indicators[`person_${group}_name_fuzzy_primary_match_indicator`] === 'TRUE';
-  const others = Object.entries(indicators).filter(([name]) => !name.includes('_name_exact_') && !name.includes('_name_fuzzy_'));
-  return nameGroups.every(nameOk) && others.every(([, value]) => value !== 'FALSE') ? 'VERIFIED' : 'FAILED';
+  const nameOk = (group: string) =>
+    indicators[`person_${group}_name_exact_match_indicator`] !== 'FALSE' ||
+    indicators[`person_${group}_name_fuzzy_primary_match_indicator`] === 'TRUE';
+  const others = Object.entries(indicators).filter(
+    ([name]) => !name.includes('_name_exact_') && !name.includes('_name_fuzzy_'),
+  );
+  return nameGroups.every(nameOk) && others.every(([, value]) => value !== 'FALSE')
+    ? 'VERIFIED'
+    : 'FAILED';
 }

@@ -23,7 +23,11 @@ const record: AgencyRecord = {
   drivers_license_expiration_date: '20280101',
 };
 
-const request = (changes: Partial<Aamva> = {}): Aamva => ({ ...(record as Aamva), identification_id: 'D123456789', ...changes });
+const request = (changes: Partial<Aamva> = {}): Aamva => ({
+  ...(record as Aamva),
+  identification_id: 'D123456789',
+  ...changes,
+});
 
 describe('matchRecord', () => {
   it('matches every field of an identical request exactly, fuzzy indicators FALSE', () => {
@@ -35,7 +39,16 @@ describe('matchRecord', () => {
   });
 
   it('normalizes case, white space and license-number punctuation', () => {
-    const out = matchRecord(request({ identification_id: ' d123 456.789 ', person_given_name: '  steven ', location_city_name: 'richmond', address_delivery_point_text_1: '123   main  st' }), record, 40);
+    const out = matchRecord(
+      request({
+        identification_id: ' d123 456.789 ',
+        person_given_name: '  steven ',
+        location_city_name: 'richmond',
+        address_delivery_point_text_1: '123   main  st',
+      }),
+      record,
+      40,
+    );
     expect(out.drivers_license_number_match_indicator).toBe('TRUE');
     expect(out.person_first_name_exact_match_indicator).toBe('TRUE');
     expect(out.address_city_match_indicator).toBe('TRUE');
@@ -57,8 +70,16 @@ describe('matchRecord', () => {
   });
 
   it('unrelated names fail exact and both fuzzy indicators', () => {
-    const out = matchRecord(request({ person_sur_name: 'Smith' }), { ...record, person_sur_name: 'Schmidt' }, 40);
-    expect([out.person_last_name_exact_match_indicator, out.person_last_name_fuzzy_primary_match_indicator, out.person_last_name_fuzzy_alternate_match_indicator]).toEqual(['FALSE', 'FALSE', 'FALSE']);
+    const out = matchRecord(
+      request({ person_sur_name: 'Smith' }),
+      { ...record, person_sur_name: 'Schmidt' },
+      40,
+    );
+    expect([
+      out.person_last_name_exact_match_indicator,
+      out.person_last_name_fuzzy_primary_match_indicator,
+      out.person_last_name_fuzzy_alternate_match_indicator,
+    ]).toEqual(['FALSE', 'FALSE', 'FALSE']);
   });
 
   it('compares the middle initial by its first letter', () => {
@@ -77,14 +98,29 @@ describe('matchRecord', () => {
   it('truncates names longer than the jurisdiction field length before comparing', () => {
     const long = 'Maximilianus Alexander Fitzgerald-Worthington';
     const agency = { ...record, person_sur_name: long.slice(0, 20) };
-    expect(matchRecord(request({ person_sur_name: long }), agency, 20).person_last_name_exact_match_indicator).toBe('TRUE');
-    expect(matchRecord(request({ person_sur_name: long }), agency, 40).person_last_name_exact_match_indicator).toBe('FALSE');
+    expect(
+      matchRecord(request({ person_sur_name: long }), agency, 20)
+        .person_last_name_exact_match_indicator,
+    ).toBe('TRUE');
+    expect(
+      matchRecord(request({ person_sur_name: long }), agency, 40)
+        .person_last_name_exact_match_indicator,
+    ).toBe('FALSE');
   });
 
   it('splits ZIP5 and ZIP4 from the postal code', () => {
-    expect(matchRecord(request({ location_postal_code: '232191234' }), record, 40)).toMatchObject({ address_zip5_match_indicator: 'TRUE', address_zip4_match_indicator: 'TRUE' });
-    expect(matchRecord(request({ location_postal_code: '23219-9999' }), record, 40)).toMatchObject({ address_zip5_match_indicator: 'TRUE', address_zip4_match_indicator: 'FALSE' });
-    expect(matchRecord(request({ location_postal_code: '23219' }), record, 40)).toMatchObject({ address_zip5_match_indicator: 'TRUE', address_zip4_match_indicator: 'NULL' });
+    expect(matchRecord(request({ location_postal_code: '232191234' }), record, 40)).toMatchObject({
+      address_zip5_match_indicator: 'TRUE',
+      address_zip4_match_indicator: 'TRUE',
+    });
+    expect(matchRecord(request({ location_postal_code: '23219-9999' }), record, 40)).toMatchObject({
+      address_zip5_match_indicator: 'TRUE',
+      address_zip4_match_indicator: 'FALSE',
+    });
+    expect(matchRecord(request({ location_postal_code: '23219' }), record, 40)).toMatchObject({
+      address_zip5_match_indicator: 'TRUE',
+      address_zip4_match_indicator: 'NULL',
+    });
   });
 
   it('reports NULL where the record lacks data', () => {
@@ -95,6 +131,10 @@ describe('matchRecord', () => {
   it('without a record: number FALSE, everything else NULL', () => {
     const out = matchRecord(request(), null, 40);
     expect(out.drivers_license_number_match_indicator).toBe('FALSE');
-    expect(Object.entries(out).filter(([k]) => k !== 'drivers_license_number_match_indicator').every(([, v]) => v === 'NULL')).toBe(true);
+    expect(
+      Object.entries(out)
+        .filter(([k]) => k !== 'drivers_license_number_match_indicator')
+        .every(([, v]) => v === 'NULL'),
+    ).toBe(true);
   });
 });

@@ -11,7 +11,13 @@ export function normalizeLicenseNumber(value: string | undefined): string | null
 }
 
 /** ZIP5 and ZIP4 from `12345`, `12345-6789` or `123456789`. */
-export function splitPostalCode(value: string | undefined): { zip5: string | null; zip4: string | null } {
+export function splitPostalCode(value: string | undefined): {
+  zip5: string | null;
+  zip4: string | null;
+} {
   const digits = (value ?? '').replace(/\D/g, '');
-  return { zip5: digits.length >= 5 ? digits.slice(0, 5) : null, zip4: digits.length >= 9 ? digits.slice(5, 9) : null };
+  return {
+    zip5: digits.length >= 5 ? digits.slice(0, 5) : null,
+    zip4: digits.length >= 9 ? digits.slice(5, 9) : null,
+  };
 }

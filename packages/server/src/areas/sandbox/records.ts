@@ -7,19 +7,33 @@ import { normalizeLicenseNumber } from './normalize.js';
 export async function findRecord(db: Db, identificationId: string): Promise<AgencyRecord | null> {
   const key = normalizeLicenseNumber(identificationId);
   if (!key) return null;
-  const row = await db.selectFrom('sandbox_records').select('record').where('identification_id', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('sandbox_records')
+    .select('record')
+    .where('identification_id', '=', key)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.record) as AgencyRecord) : null;
 }
 
 /** Inserts or replaces records in one transaction; returns how many were written. */
-export async function importRecords(db: Db, clock: Clock, records: readonly AgencyRecord[]): Promise<number> {
+export async function importRecords(
+  db: Db,
+  clock: Clock,
+  records: readonly AgencyRecord[],
+): Promise<number> {
   const now = clock.now().toISOString();
   await db.transaction().execute(async (tx) => {
     for (const record of records) {
       const key = normalizeLicenseNumber(record.identification_id);
       if (!key) throw new Error('every record needs an identification_id');
       const row = { identification_id: key, record: JSON.stringify(record), updated_at: now };
-      await tx.insertInto('sandbox_records').values(row).onConflict((oc) => oc.column('identification_id').doUpdateSet({ record: row.record, updated_at: now })).execute();
+      await tx
+        .insertInto('sandbox_records')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('identification_id').doUpdateSet({ record: row.record, updated_at: now }),
+        )
+        .execute();
     }
   });
   return records.length;

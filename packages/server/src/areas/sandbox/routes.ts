@@ -8,8 +8,16 @@ import { verifyLicense, type SandboxDeps } from './verify.js';
 export function sandboxRoutes(app: FastifyInstance, deps: SandboxDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post('/api/v2/verifications', {
-    config: { auth: ['sandbox'] },
-    schema: { summary: 'Verify driver\'s-license data', body: VerificationRequest, response: { 200: VerificationResponse, 401: ErrorBody, 422: ErrorWithFieldsBody } },
-  }, async (request) => verifyLicense(deps, request.body.aamva));
+  r.post(
+    '/api/v2/verifications',
+    {
+      config: { auth: ['sandbox'] },
+      schema: {
+        summary: "Verify driver's-license data",
+        body: VerificationRequest,
+        response: { 200: VerificationResponse, 401: ErrorBody, 422: ErrorWithFieldsBody },
+      },
+    },
+    async (request) => verifyLicense(deps, request.body.aamva),
+  );
 }

@@ -6,7 +6,8 @@ import { indicatorNames } from './indicators.js';
 if (!FormatRegistry.Has('date8')) FormatRegistry.Set('date8', isDate8);
 
 const text = (description: string) => Type.String({ description, maxLength: 256 });
-const date8 = (description: string) => Type.String({ description: `${description} (YYYYMMDD)`, format: 'date8' });
+const date8 = (description: string) =>
+  Type.String({ description: `${description} (YYYYMMDD)`, format: 'date8' });
 const twoLetters = (description: string) => Type.String({ description, pattern: '^[A-Za-z]{2}$' });
 
 /** The `aamva` object. All values are strings; unknown extra fields are ignored. */
@@ -16,7 +17,11 @@ export const Aamva = Type.Object({
   document_category_code: Type.Optional(text('document category code')),
   drivers_license_expiration_date: Type.Optional(date8('expiration date')),
   drivers_license_issue_date: Type.Optional(date8('issue date')),
-  identification_id: Type.String({ description: 'license number; DL000001–DL000024 select a test case', minLength: 1, maxLength: 64 }),
+  identification_id: Type.String({
+    description: 'license number; DL000001–DL000024 select a test case',
+    minLength: 1,
+    maxLength: 64,
+  }),
   location_city_name: Type.Optional(text('city')),
   location_postal_code: Type.Optional(text('postal code: ZIP5, ZIP5-ZIP4 or 9 digits')),
   location_state_us_postal_service_code: Type.Optional(twoLetters('two-letter state code')),

@@ -17,13 +17,18 @@ export type VerificationResult = Indicators & { replay: 'NULL'; transaction_loca
 
 /** The indicators of one verification: a predefined case, else the engine over agency records. */
 export async function verifyLicense(deps: SandboxDeps, aamva: Aamva): Promise<VerificationResult> {
-  const indicators = scenarioIndicators(aamva.identification_id) ?? (await compareWithAgency(deps, aamva));
+  const indicators =
+    scenarioIndicators(aamva.identification_id) ?? (await compareWithAgency(deps, aamva));
   return { ...indicators, replay: 'NULL', transaction_locator_id: deps.ids.uuid() };
 }
 
 /** Also used by Area B's document verification, in memory, without any predefined case. */
-export async function compareWithAgency(deps: Pick<SandboxDeps, 'db' | 'nameLength'>, aamva: Aamva): Promise<Indicators> {
+export async function compareWithAgency(
+  deps: Pick<SandboxDeps, 'db' | 'nameLength'>,
+  aamva: Aamva,
+): Promise<Indicators> {
   const record = await findRecord(deps.db, aamva.identification_id);
-  const jurisdiction = aamva.message_destination_id ?? record?.location_state_us_postal_service_code;
+  const jurisdiction =
+    aamva.message_destination_id ?? record?.location_state_us_postal_service_code;
   return matchRecord(aamva, record, deps.nameLength(jurisdiction?.toUpperCase()));
 }

@@ -4,7 +4,8 @@ import { withContext, withDataDir } from '../options.js';
 
 function parseLimit(value: string): number {
   const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new InvalidArgumentError('must be a whole number 1–10000');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+    throw new InvalidArgumentError('must be a whole number 1–10000');
   return limit;
 }
 
@@ -18,7 +19,9 @@ export function smsCommand(): Command {
       const messages = await withContext(options, (ctx) => listSms(ctx.store.db, options.limit));
       if (options.json) process.stdout.write(`${JSON.stringify(messages)}\n`);
       else if (messages.length === 0) process.stdout.write('no messages\n');
-      else for (const m of messages) process.stdout.write(`${m.created_at}  ${m.to_number}  ${m.body}\n`);
+      else
+        for (const m of messages)
+          process.stdout.write(`${m.created_at}  ${m.to_number}  ${m.body}\n`);
     });
   return sms;
 }

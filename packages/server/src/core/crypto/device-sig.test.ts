@@ -7,7 +7,8 @@ import { verifyDeviceSig } from './device-sig.js';
 
 function deps(jwk: JWK, thumbprint: string, seen = new Set<string>()) {
   return {
-    findByThumbprint: async (tp: string) => (tp === thumbprint ? { identifier: 'dev-1', jwk } : null),
+    findByThumbprint: async (tp: string) =>
+      tp === thumbprint ? { identifier: 'dev-1', jwk } : null,
     useNonce: async (value: string) => !seen.has(value) && Boolean(seen.add(value)),
   };
 }
@@ -28,13 +29,20 @@ describe('X-Device-Sig', () => {
     const signed = Buffer.from(`${tp}:nonce-2`).toString('base64');
     const raw = sign('sha256', Buffer.from(signed), { key: privateKey, dsaEncoding: 'ieee-p1363' });
     expect(raw.length).toBe(64);
-    expect(await verifyDeviceSig(`${signed}.${raw.toString('base64')}`, d)).toMatchObject({ identifier: 'dev-1' });
+    expect(await verifyDeviceSig(`${signed}.${raw.toString('base64')}`, d)).toMatchObject({
+      identifier: 'dev-1',
+    });
   });
 
   it('accepts RS256', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const jwk = publicJwk(privateKey);
-    expect(await verifyDeviceSig(await deviceSigHeader(privateKey), deps(jwk, await calculateJwkThumbprint(jwk, 'sha256')))).toMatchObject({ identifier: 'dev-1' });
+    expect(
+      await verifyDeviceSig(
+        await deviceSigHeader(privateKey),
+        deps(jwk, await calculateJwkThumbprint(jwk, 'sha256')),
+      ),
+    ).toMatchObject({ identifier: 'dev-1' });
   });
 
   it('rejects malformed headers, unknown keys and signatures by another key', async () => {
@@ -42,9 +50,15 @@ describe('X-Device-Sig', () => {
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
     const jwk = publicJwk(privateKey);
     const tp = await calculateJwkThumbprint(jwk, 'sha256');
-    for (const bad of [undefined, '', 'abc', 'a.b.c', '!!!.???']) expect(typeof (await verifyDeviceSig(bad, deps(jwk, tp)))).toBe('string');
-    expect(await verifyDeviceSig(await deviceSigHeader(other), deps(jwk, tp))).toMatch(/no registered device/);
-    const forged = (await deviceSigHeader(privateKey)).split('.')[0] + '.' + (await deviceSigHeader(other)).split('.')[1];
+    for (const bad of [undefined, '', 'abc', 'a.b.c', '!!!.???'])
+      expect(typeof (await verifyDeviceSig(bad, deps(jwk, tp)))).toBe('string');
+    expect(await verifyDeviceSig(await deviceSigHeader(other), deps(jwk, tp))).toMatch(
+      /no registered device/,
+    );
+    const forged =
+      (await deviceSigHeader(privateKey)).split('.')[0] +
+      '.' +
+      (await deviceSigHeader(other)).split('.')[1];
     expect(await verifyDeviceSig(forged, deps(jwk, tp))).toMatch(/does not verify/);
   });
 });

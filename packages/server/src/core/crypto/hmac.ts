@@ -10,7 +10,9 @@ export function signatureMatches(secret: string, parts: SignedParts, presented: 
 }
 
 /** `SVC <token>:<signature>`; the token is JWT-shaped (no colon), so split at the last colon. */
-export function parseSvcAuthorization(header: string | undefined): { token: string; signature: string } | null {
+export function parseSvcAuthorization(
+  header: string | undefined,
+): { token: string; signature: string } | null {
   const match = /^SVC\s+(\S+)$/.exec(header?.trim() ?? '');
   if (!match?.[1]) return null;
   const value = match[1];

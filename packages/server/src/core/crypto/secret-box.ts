@@ -16,15 +16,21 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    return ['v1', iv, cipher.getAuthTag(), data]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
   }
 
   open(sealed: string): string {
     const [version, iv, tag, data] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unknown sealed format');
+    if (version !== 'v1' || !iv || !tag || data === undefined)
+      throw new Error('unknown sealed format');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+      decipher.update(Buffer.from(data, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
   }
 
   /** A key for another purpose derived from the master key, so one secret protects everything. */
@@ -35,8 +41,11 @@ export class SecretBox {
 
 function parseKey(text: string): Buffer {
   const trimmed = text.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32) throw new Error('SVC_MASTER_KEY must be 32 bytes, as 64 hex digits or base64');
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32)
+    throw new Error('SVC_MASTER_KEY must be 32 bytes, as 64 hex digits or base64');
   return key;
 }
 

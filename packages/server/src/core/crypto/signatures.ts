@@ -11,7 +11,10 @@ export function importPublicJwk(jwk: JWK): KeyObject | null {
   let key = imported.get(text) ?? null;
   if (key) return key;
   try {
-    key = createPublicKey({ key: kty === 'EC' ? { kty, crv, x, y } : { kty, n, e }, format: 'jwk' });
+    key = createPublicKey({
+      key: kty === 'EC' ? { kty, crv, x, y } : { kty, n, e },
+      format: 'jwk',
+    });
   } catch {
     return null;
   }
@@ -23,7 +26,13 @@ export function importPublicJwk(jwk: JWK): KeyObject | null {
 /** Public device keys that svc accepts: EC P-256 (ES256) and RSA ≥ 2048 bits (RS256), valid as keys. */
 export function isSupportedPublicJwk(jwk: JWK): boolean {
   if (jwk.d !== undefined) return false;
-  const shaped = jwk.kty === 'EC' ? jwk.crv === 'P-256' && typeof jwk.x === 'string' && typeof jwk.y === 'string' : jwk.kty === 'RSA' && typeof jwk.n === 'string' && typeof jwk.e === 'string' && Buffer.from(jwk.n, 'base64url').length >= 256;
+  const shaped =
+    jwk.kty === 'EC'
+      ? jwk.crv === 'P-256' && typeof jwk.x === 'string' && typeof jwk.y === 'string'
+      : jwk.kty === 'RSA' &&
+        typeof jwk.n === 'string' &&
+        typeof jwk.e === 'string' &&
+        Buffer.from(jwk.n, 'base64url').length >= 256;
   return shaped && importPublicJwk(jwk) !== null;
 }
 

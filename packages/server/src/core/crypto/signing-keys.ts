@@ -1,4 +1,12 @@
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+import {
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+  type CryptoKey,
+} from 'jose';
 import type { Clock } from '../clock.js';
 import type { Ids } from '../ids.js';
 import type { Db } from '../store/index.js';
@@ -33,19 +41,35 @@ export class SigningKeys {
     const kid = this.ids.random(12);
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
     // The newest key signs: make "newest" strict even when two rotations share a millisecond.
-    const latest = await this.db.selectFrom('signing_keys').select('created_at').orderBy('created_at', 'desc').executeTakeFirst();
+    const latest = await this.db
+      .selectFrom('signing_keys')
+      .select('created_at')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
     const now = this.clock.now().getTime();
-    const createdAt = new Date(latest ? Math.max(now, new Date(latest.created_at).getTime() + 1) : now).toISOString();
+    const createdAt = new Date(
+      latest ? Math.max(now, new Date(latest.created_at).getTime() + 1) : now,
+    ).toISOString();
     await this.db
       .insertInto('signing_keys')
-      .values({ kid, private_sealed: this.box.seal(JSON.stringify(await exportJWK(privateKey))), public_jwk: JSON.stringify(publicJwk), created_at: createdAt })
+      .values({
+        kid,
+        private_sealed: this.box.seal(JSON.stringify(await exportJWK(privateKey))),
+        public_jwk: JSON.stringify(publicJwk),
+        created_at: createdAt,
+      })
       .execute();
     this.current = null;
     return kid;
   }
 
   async jwks(): Promise<{ keys: JWK[] }> {
-    const rows = await this.db.selectFrom('signing_keys').select('public_jwk').orderBy('created_at', 'desc').orderBy('kid').execute();
+    const rows = await this.db
+      .selectFrom('signing_keys')
+      .select('public_jwk')
+      .orderBy('created_at', 'desc')
+      .orderBy('kid')
+      .execute();
     return { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
   }
 
@@ -70,12 +94,24 @@ export class SigningKeys {
 
   private async signer(): Promise<{ kid: string; key: CryptoKey }> {
     if (this.current && Date.now() - this.current.loadedAt < this.refreshMs) return this.current;
-    let row = await this.db.selectFrom('signing_keys').select(['kid', 'private_sealed']).orderBy('created_at', 'desc').orderBy('kid').executeTakeFirst();
+    let row = await this.db
+      .selectFrom('signing_keys')
+      .select(['kid', 'private_sealed'])
+      .orderBy('created_at', 'desc')
+      .orderBy('kid')
+      .executeTakeFirst();
     if (!row) {
       await this.rotate();
-      row = await this.db.selectFrom('signing_keys').select(['kid', 'private_sealed']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      row = await this.db
+        .selectFrom('signing_keys')
+        .select(['kid', 'private_sealed'])
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
     }
-    const key = (await importJWK(JSON.parse(this.box.open(row.private_sealed)) as JWK, alg)) as CryptoKey;
+    const key = (await importJWK(
+      JSON.parse(this.box.open(row.private_sealed)) as JWK,
+      alg,
+    )) as CryptoKey;
     this.current = { kid: row.kid, key, loadedAt: Date.now() };
     return this.current;
   }

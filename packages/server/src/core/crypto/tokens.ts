@@ -7,7 +7,13 @@ import type { Ids } from '../ids.js';
  * A bearer token / API key: JWT-shaped (existing RP SDKs read the customer id from `sub`), HS256
  * under a key derived from the master key. The token itself is never stored, only its SHA-256.
  */
-export async function issueToken(box: SecretBox, ids: Ids, customerId: string, kind: CredentialKind, now: Date): Promise<string> {
+export async function issueToken(
+  box: SecretBox,
+  ids: Ids,
+  customerId: string,
+  kind: CredentialKind,
+  now: Date,
+): Promise<string> {
   return new SignJWT({ kind })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(customerId)

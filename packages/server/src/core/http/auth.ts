@@ -28,7 +28,11 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** Area A: `Authorization: Bearer <sandbox_token>`; failures are 401. */
-async function bearer(deps: AuthDeps, request: FastifyRequest, kinds: readonly AuthKind[]): Promise<void> {
+async function bearer(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  kinds: readonly AuthKind[],
+): Promise<void> {
   const token = /^Bearer\s+(\S+)$/i.exec(header(request, 'authorization')?.trim() ?? '')?.[1];
   const caller = token ? await deps.credentials.resolve(token) : null;
   if (!caller || !kinds.includes(caller.kind)) throw new AppError('UNAUTHORIZED');
@@ -36,34 +40,59 @@ async function bearer(deps: AuthDeps, request: FastifyRequest, kinds: readonly A
 }
 
 /** Area C: `Authorization: SVC <fido_api_key>`; failures are 403. */
-async function apiKey(deps: AuthDeps, request: FastifyRequest, kinds: readonly AuthKind[]): Promise<void> {
+async function apiKey(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  kinds: readonly AuthKind[],
+): Promise<void> {
   const token = /^SVC\s+([^\s:]+)$/.exec(header(request, 'authorization')?.trim() ?? '')?.[1];
   const caller = token ? await deps.credentials.resolve(token) : null;
-  if (!caller || !kinds.includes(caller.kind)) throw new AppError('FORBIDDEN', 'A valid API key is required.');
+  if (!caller || !kinds.includes(caller.kind))
+    throw new AppError('FORBIDDEN', 'A valid API key is required.');
   request.caller = caller;
 }
 
 /** Area B: the SVC HMAC over method, body MD5, raw Content-Type, Date and raw path (DESIGN §5). */
-async function hmac(deps: AuthDeps, request: FastifyRequest, kinds: readonly AuthKind[]): Promise<void> {
+async function hmac(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  kinds: readonly AuthKind[],
+): Promise<void> {
   const presented = parseSvcAuthorization(header(request, 'authorization'));
   if (!presented) throw new AppError('FORBIDDEN', 'Authorization must be SVC <token>:<signature>.');
   const date = header(request, 'x-date') ?? header(request, 'date') ?? '';
   const when = parseHttpDate(date);
-  if (!when || Math.abs(when.getTime() - deps.clock.now().getTime()) > deps.skewSeconds * 1000) throw new AppError('FORBIDDEN', 'The request date is missing or outside the allowed window.');
+  if (!when || Math.abs(when.getTime() - deps.clock.now().getTime()) > deps.skewSeconds * 1000)
+    throw new AppError('FORBIDDEN', 'The request date is missing or outside the allowed window.');
   const caller = await deps.credentials.resolve(presented.token);
-  if (!caller?.secret || !kinds.includes(caller.kind)) throw new AppError('FORBIDDEN', 'These credentials are not valid for this endpoint.');
-  const parts = { method: request.method, body: request.rawBody ?? '', contentType: header(request, 'content-type') ?? '', date, path: request.raw.url ?? request.url };
-  if (!signatureMatches(caller.secret, parts, presented.signature)) throw new AppError('FORBIDDEN', 'The request signature does not match.');
+  if (!caller?.secret || !kinds.includes(caller.kind))
+    throw new AppError('FORBIDDEN', 'These credentials are not valid for this endpoint.');
+  const parts = {
+    method: request.method,
+    body: request.rawBody ?? '',
+    contentType: header(request, 'content-type') ?? '',
+    date,
+    path: request.raw.url ?? request.url,
+  };
+  if (!signatureMatches(caller.secret, parts, presented.signature))
+    throw new AppError('FORBIDDEN', 'The request signature does not match.');
   request.caller = caller;
 }
 
 /** X-Device-Sig of a registered device (DESIGN §5); a failure is 403 like any other. */
-export async function deviceSignature(deps: AuthDeps, request: FastifyRequest, findByThumbprint: (thumbprint: string) => Promise<DeviceKey | null>): Promise<DeviceKey> {
+export async function deviceSignature(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  findByThumbprint: (thumbprint: string) => Promise<DeviceKey | null>,
+): Promise<DeviceKey> {
   const now = deps.clock.now();
   // The signature covers only thumbprint:nonce (existing clients), so a seen header must stay
   // refused for long, not just for the Date window.
   const expires = new Date(now.getTime() + deps.nonceRetentionMs);
-  const result = await verifyDeviceSig(header(request, 'x-device-sig'), { findByThumbprint, useNonce: (value) => useNonce(deps.db, value, expires, now) });
+  const result = await verifyDeviceSig(header(request, 'x-device-sig'), {
+    findByThumbprint,
+    useNonce: (value) => useNonce(deps.db, value, expires, now),
+  });
   if (typeof result === 'string') throw new AppError('FORBIDDEN', result);
   return result;
 }
@@ -84,8 +113,13 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     }
     const customerId = request.caller?.customerId;
     if (deviceSig === true || (deviceSig === 'sdk' && request.caller?.kind === 'sdk')) {
-      if (!customerId) throw new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.');
-      request.deviceId = (await deviceSignature(deps, request, (thumbprint) => deps.findDeviceByThumbprint(customerId, thumbprint))).identifier;
+      if (!customerId)
+        throw new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.');
+      request.deviceId = (
+        await deviceSignature(deps, request, (thumbprint) =>
+          deps.findDeviceByThumbprint(customerId, thumbprint),
+        )
+      ).identifier;
     }
   });
 }

@@ -11,7 +11,13 @@ const nul = /\\u0000|\u0000/i;
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.decorateRequest('rawBody', null);
-  app.addHook('onRequest', (request, _reply, done) => done(/%00/.test(request.raw.url ?? '') ? new AppError('BAD_REQUEST', 'NUL characters are not accepted.') : undefined));
+  app.addHook('onRequest', (request, _reply, done) =>
+    done(
+      /%00/.test(request.raw.url ?? '')
+        ? new AppError('BAD_REQUEST', 'NUL characters are not accepted.')
+        : undefined,
+    ),
+  );
   app.removeAllContentTypeParsers();
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -20,7 +26,10 @@ export function registerJsonBody(app: FastifyInstance): void {
     if (request.is404) return done(null, undefined); // an unknown route answers 404 whatever its body
     if (raw.length === 0) return done(null, undefined);
     const text = raw.toString('utf8');
-    if (nul.test(text)) return done(new AppError('BAD_REQUEST', 'NUL characters are not accepted.'), undefined);
-    void parseJson(request, text, (err, value) => (err ? done(new AppError('INVALID_JSON'), undefined) : done(null, value)));
+    if (nul.test(text))
+      return done(new AppError('BAD_REQUEST', 'NUL characters are not accepted.'), undefined);
+    void parseJson(request, text, (err, value) =>
+      err ? done(new AppError('INVALID_JSON'), undefined) : done(null, value),
+    );
   });
 }

@@ -29,8 +29,17 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /** Router failures before any route runs (bad percent-encoding, overlong parameters). */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  void sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError('URI_TOO_LONG') : new AppError('BAD_REQUEST', 'The request URL is malformed.'));
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendError(
+    reply,
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('URI_TOO_LONG')
+      : new AppError('BAD_REQUEST', 'The request URL is malformed.'),
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -39,5 +48,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.status >= 500) request.log.error({ err }, 'request failed');
     return sendError(reply, error);
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`)));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      new AppError(
+        'ROUTE_NOT_FOUND',
+        `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+      ),
+    ),
+  );
 }

@@ -13,8 +13,17 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
   });
   app.addHook('onResponse', (request, reply, done) => {
-    duration.observe({ method: request.method, route: request.routeOptions.url ?? 'unknown', status: reply.statusCode }, reply.elapsedTime / 1000);
+    duration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        status: reply.statusCode,
+      },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
 }

@@ -15,7 +15,16 @@ export function registerResponseSigning(app: FastifyInstance, clock: Clock): voi
     const date = clock.now().toUTCString();
     const contentType = body.length === 0 ? '' : String(reply.getHeader('content-type') ?? '');
     void reply.header('x-date', date);
-    void reply.header('x-signature', hmacSignature(secret, { method: request.method, body, contentType, date, path: request.raw.url ?? request.url }));
+    void reply.header(
+      'x-signature',
+      hmacSignature(secret, {
+        method: request.method,
+        body,
+        contentType,
+        date,
+        path: request.raw.url ?? request.url,
+      }),
+    );
     done(null, payload);
   });
 }

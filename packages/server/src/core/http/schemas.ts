@@ -1,12 +1,18 @@
 import { Type } from '@sinclair/typebox';
 
 /** The spec's Error body. */
-export const ErrorBody = Type.Object({ error: Type.String(), message: Type.String(), description: Type.String() }, { description: 'Error' });
+export const ErrorBody = Type.Object(
+  { error: Type.String(), message: Type.String(), description: Type.String() },
+  { description: 'Error' },
+);
 
 /** The spec's ErrorWithFields body (422s that concern no single field omit `field_errors`). */
-export const ErrorWithFieldsBody = Type.Object({
-  error: Type.String(),
-  message: Type.String(),
-  description: Type.String(),
-  field_errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-}, { description: 'ErrorWithFields' });
+export const ErrorWithFieldsBody = Type.Object(
+  {
+    error: Type.String(),
+    message: Type.String(),
+    description: Type.String(),
+    field_errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { description: 'ErrorWithFields' },
+);

@@ -14,7 +14,11 @@ export function isDate8(value: string): boolean {
 
 /** RFC 3339 date-time that JavaScript can also represent (no leap second 60, real days). */
 export function isDateTime(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)) && isDate8(value.slice(0, 10).replace(/-/g, ''));
+  return (
+    /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(value) &&
+    !Number.isNaN(Date.parse(value)) &&
+    isDate8(value.slice(0, 10).replace(/-/g, ''))
+  );
 }
 
 const formatMessages: Record<string, string> = {
@@ -25,7 +29,13 @@ const formatMessages: Record<string, string> = {
 };
 
 function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
-  const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: true, useDefaults: true, strict: false });
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes,
+    removeAdditional: true,
+    useDefaults: true,
+    strict: false,
+  });
   addFormats.default(ajv, ['uri', 'uuid', 'email']);
   ajv.addFormat('date8', { type: 'string', validate: isDate8 });
   ajv.addFormat('date-time', { type: 'string', validate: isDateTime });
@@ -39,17 +49,32 @@ function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
 export function registerValidation(app: FastifyInstance): void {
   const strict = makeAjv(false);
   const coercing = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as FastifySchema & object));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? strict : coercing).compile(schema as FastifySchema & object),
+  );
 }
 
 /** Ajv errors as `{ "aamva.person_birth_date": ["must be …"] }`. */
-export function toFieldErrors(errors: readonly Partial<ErrorObject>[], context: string): FieldErrors {
+export function toFieldErrors(
+  errors: readonly Partial<ErrorObject>[],
+  context: string,
+): FieldErrors {
   const out: FieldErrors = {};
   for (const e of errors) {
     const segments = (e.instancePath ?? '').split('/').filter(Boolean);
-    if (e.keyword === 'required') segments.push(String((e.params as { missingProperty?: string } | undefined)?.missingProperty));
+    if (e.keyword === 'required')
+      segments.push(
+        String((e.params as { missingProperty?: string } | undefined)?.missingProperty),
+      );
     const field = segments.join('.') || context;
-    const message = e.keyword === 'required' ? 'is required' : e.keyword === 'format' ? (formatMessages[String((e.params as { format?: string }).format)] ?? e.message ?? 'is invalid') : (e.message ?? 'is invalid');
+    const message =
+      e.keyword === 'required'
+        ? 'is required'
+        : e.keyword === 'format'
+          ? (formatMessages[String((e.params as { format?: string }).format)] ??
+            e.message ??
+            'is invalid')
+          : (e.message ?? 'is invalid');
     const messages = (out[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }

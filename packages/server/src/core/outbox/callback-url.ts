@@ -8,8 +8,35 @@ import { BlockList, isIP } from 'node:net';
  * also in hex) is checked against the IPv4 rules.
  */
 const blocked = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3]] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 96], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8]] as const) blocked.addSubnet(net, bits, 'ipv6');
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 96],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6');
 
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
@@ -28,10 +55,12 @@ export function callbackUrlProblem(value: string, allowInsecure: boolean): strin
     return 'must be an absolute URL';
   }
   if (url.username || url.password) return 'must not contain credentials';
-  if (allowInsecure) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'must be an http(s) URL';
+  if (allowInsecure)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'must be an http(s) URL';
   if (url.protocol !== 'https:') return 'must be an HTTPS URL';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host))) return 'must not point to a loopback or private address';
+  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host)))
+    return 'must not point to a loopback or private address';
   return null;
 }
 

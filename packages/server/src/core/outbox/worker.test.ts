@@ -23,7 +23,11 @@ describe('outbox worker', () => {
     let calls = 0;
     const delivered: unknown[] = [];
     const worker = new OutboxWorker({
-      db: store.db, clock, outbox, logger: quiet, retryBaseMs: 1000,
+      db: store.db,
+      clock,
+      outbox,
+      logger: quiet,
+      retryBaseMs: 1000,
       handlers: {
         callback: async (item) => {
           calls += 1;
@@ -33,7 +37,13 @@ describe('outbox worker', () => {
         sms: async () => undefined,
       },
     });
-    await store.db.transaction().execute((tx) => outbox.enqueue(tx, { kind: 'callback', target: 'https://rp.example.com/x', payload: { n: 1 } }));
+    await store.db.transaction().execute((tx) =>
+      outbox.enqueue(tx, {
+        kind: 'callback',
+        target: 'https://rp.example.com/x',
+        payload: { n: 1 },
+      }),
+    );
     await worker.pass();
     await worker.pass(); // not due yet: nothing happens
     expect(calls).toBe(1);
@@ -52,8 +62,19 @@ describe('outbox worker', () => {
     const store = await openStore({ sqlitePath: ':memory:' });
     const clock = new ManualClock();
     const outbox = new Outbox(clock, randomIds);
-    const worker = new OutboxWorker({ db: store.db, clock, outbox, logger: quiet, retryBaseMs: 1000, handlers: { callback: () => Promise.reject(new Error('no')), sms: async () => undefined } });
-    await outbox.enqueue(store.db, { kind: 'callback', target: 'https://rp.example.com/x', payload: {} });
+    const worker = new OutboxWorker({
+      db: store.db,
+      clock,
+      outbox,
+      logger: quiet,
+      retryBaseMs: 1000,
+      handlers: { callback: () => Promise.reject(new Error('no')), sms: async () => undefined },
+    });
+    await outbox.enqueue(store.db, {
+      kind: 'callback',
+      target: 'https://rp.example.com/x',
+      payload: {},
+    });
     for (let i = 0; i < 40; i++) {
       await worker.pass();
       clock.advance(60 * 60 * 1000);

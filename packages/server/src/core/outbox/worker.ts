@@ -19,7 +19,11 @@ export interface WorkerOptions {
   batch?: number;
 }
 
-export function retryDelayMs(attempts: number, baseMs: number, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempts: number,
+  baseMs: number,
+  random: () => number = Math.random,
+): number {
   const delay = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
   return Math.round(delay * (0.8 + 0.4 * random()));
 }
@@ -88,15 +92,40 @@ export class OutboxWorker {
   private async deliver(row: OutboxTable): Promise<void> {
     const { db, clock, handlers, logger, retryBaseMs } = this.options;
     try {
-      await handlers[row.kind]({ id: row.id, target: row.target, payload: JSON.parse(row.payload) as unknown });
-      await db.updateTable('outbox').set({ state: 'delivered', delivered_at: clock.now().toISOString(), attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute();
+      await handlers[row.kind]({
+        id: row.id,
+        target: row.target,
+        payload: JSON.parse(row.payload) as unknown,
+      });
+      await db
+        .updateTable('outbox')
+        .set({
+          state: 'delivered',
+          delivered_at: clock.now().toISOString(),
+          attempts: row.attempts + 1,
+          last_error: null,
+        })
+        .where('id', '=', row.id)
+        .execute();
     } catch (err) {
       const attempts = row.attempts + 1;
       const next = new Date(clock.now().getTime() + retryDelayMs(attempts, retryBaseMs));
       const dead = next.toISOString() > row.give_up_at;
       const message = err instanceof Error ? err.message : String(err);
-      logger.warn({ outbox: row.id, kind: row.kind, attempts, dead }, `outbox delivery failed: ${message}`);
-      await db.updateTable('outbox').set({ state: dead ? 'dead' : 'pending', attempts, next_attempt_at: next.toISOString(), last_error: message.slice(0, 500) }).where('id', '=', row.id).execute();
+      logger.warn(
+        { outbox: row.id, kind: row.kind, attempts, dead },
+        `outbox delivery failed: ${message}`,
+      );
+      await db
+        .updateTable('outbox')
+        .set({
+          state: dead ? 'dead' : 'pending',
+          attempts,
+          next_attempt_at: next.toISOString(),
+          last_error: message.slice(0, 500),
+        })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
 }

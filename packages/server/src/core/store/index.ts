@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations.js';
 import type { Database } from './schema.js';
@@ -55,25 +62,38 @@ function openSqlite(path: string, synchronous: 'FULL' | 'NORMAL'): SQLite.Databa
 }
 
 async function openPostgres(url: string, schema: string | undefined): Promise<pg.Pool> {
-  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`invalid schema name ${schema}`);
   if (schema) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`create schema if not exists ${schema}`).finally(() => client.end());
   }
-  return new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  return new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
 }
 
 /** Opens the database and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const dialect = options.databaseUrl
     ? new PostgresDialect({ pool: await openPostgres(options.databaseUrl, options.schema) })
-    : new SqliteDialect({ database: withStatementCache(openSqlite(options.sqlitePath, options.synchronous ?? 'FULL')) });
+    : new SqliteDialect({
+        database: withStatementCache(openSqlite(options.sqlitePath, options.synchronous ?? 'FULL')),
+      });
   const db = new Kysely<Database>({ dialect });
-  const result = await new Migrator({ db, provider, ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}) }).migrateToLatest();
+  const result = await new Migrator({
+    db,
+    provider,
+    ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}),
+  }).migrateToLatest();
   if (result.error) {
     await db.destroy();
-    throw result.error instanceof Error ? result.error : new Error('migration failed', { cause: result.error });
+    throw result.error instanceof Error
+      ? result.error
+      : new Error('migration failed', { cause: result.error });
   }
   return { db, dialect: options.databaseUrl ? 'postgres' : 'sqlite', close: () => db.destroy() };
 }

@@ -22,7 +22,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('secret_sealed', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('credentials_customer').on('credentials').columns(['customer_id', 'kind']).execute();
+      await db.schema
+        .createIndex('credentials_customer')
+        .on('credentials')
+        .columns(['customer_id', 'kind'])
+        .execute();
       await db.schema
         .createTable('signing_keys')
         .addColumn('kid', 'text', (c) => c.primaryKey())
@@ -50,7 +54,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('last_error', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('outbox_due').on('outbox').columns(['state', 'next_attempt_at']).execute();
+      await db.schema
+        .createIndex('outbox_due')
+        .on('outbox')
+        .columns(['state', 'next_attempt_at'])
+        .execute();
       await db.schema
         .createTable('nonces')
         .addColumn('value', 'text', (c) => c.primaryKey())
@@ -93,7 +101,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('user_identifiers_pk', ['customer_id', 'user_id'])
         .execute();
-      await db.schema.createIndex('user_identifiers_identifier').on('user_identifiers').columns(['customer_id', 'identifier']).execute();
+      await db.schema
+        .createIndex('user_identifiers_identifier')
+        .on('user_identifiers')
+        .columns(['customer_id', 'identifier'])
+        .execute();
       await db.schema
         .createTable('user_devices')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -105,7 +117,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('user_devices_customer_device', ['customer_id', 'device_identifier'])
         .execute();
-      await db.schema.createIndex('user_devices_user').on('user_devices').columns(['customer_id', 'user_identifier']).execute();
+      await db.schema
+        .createIndex('user_devices_user')
+        .on('user_devices')
+        .columns(['customer_id', 'user_identifier'])
+        .execute();
       await db.schema
         .createTable('identity_documents')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -117,7 +133,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('verified_at', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('identity_documents_user').on('identity_documents').columns(['customer_id', 'user_id']).execute();
+      await db.schema
+        .createIndex('identity_documents_user')
+        .on('identity_documents')
+        .columns(['customer_id', 'user_id'])
+        .execute();
     },
   },
   '0003_fido': {
@@ -137,7 +157,9 @@ export const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('fido_redirect_uris')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('organization_id', 'text', (c) => c.notNull().references('fido_organizations.id'))
+        .addColumn('organization_id', 'text', (c) =>
+          c.notNull().references('fido_organizations.id'),
+        )
         .addColumn('uri', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('fido_redirect_uris_organization_uri', ['organization_id', 'uri'])
@@ -155,7 +177,9 @@ export const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('fido_credentials')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('organization_id', 'text', (c) => c.notNull().references('fido_organizations.id'))
+        .addColumn('organization_id', 'text', (c) =>
+          c.notNull().references('fido_organizations.id'),
+        )
         .addColumn('user_id', 'text', (c) => c.notNull().references('fido_users.id'))
         .addColumn('credential_id', 'text', (c) => c.notNull())
         .addColumn('public_key', 'text', (c) => c.notNull())
@@ -164,16 +188,27 @@ export const migrations: Record<string, Migration> = {
         .addColumn('attestation_format', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('last_used_at', 'text')
-        .addUniqueConstraint('fido_credentials_organization_credential', ['organization_id', 'credential_id'])
+        .addUniqueConstraint('fido_credentials_organization_credential', [
+          'organization_id',
+          'credential_id',
+        ])
         .execute();
-      await db.schema.createIndex('fido_credentials_user').on('fido_credentials').column('user_id').execute();
+      await db.schema
+        .createIndex('fido_credentials_user')
+        .on('fido_credentials')
+        .column('user_id')
+        .execute();
       for (const table of ['fido_registrations', 'fido_authentications'] as const) {
         await db.schema
           .createTable(table)
           .addColumn('id', 'text', (c) => c.primaryKey())
           .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id'))
-          .addColumn('organization_id', 'text', (c) => c.notNull().references('fido_organizations.id'))
-          .addColumn('user_id', 'text', (c) => (table === 'fido_registrations' ? c.notNull() : c).references('fido_users.id'))
+          .addColumn('organization_id', 'text', (c) =>
+            c.notNull().references('fido_organizations.id'),
+          )
+          .addColumn('user_id', 'text', (c) =>
+            (table === 'fido_registrations' ? c.notNull() : c).references('fido_users.id'),
+          )
           .addColumn('user_identifier', 'text')
           .addColumn('secret_hash', 'text', (c) => c.notNull())
           .addColumn('status', 'text', (c) => c.notNull())
@@ -222,8 +257,16 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('svcfications_open').on('svcfications').columns(['status', 'expires_at']).execute();
-      await db.schema.createIndex('svcfications_history').on('svcfications').columns(['customer_id', 'user_identifier', 'created_at']).execute();
+      await db.schema
+        .createIndex('svcfications_open')
+        .on('svcfications')
+        .columns(['status', 'expires_at'])
+        .execute();
+      await db.schema
+        .createIndex('svcfications_history')
+        .on('svcfications')
+        .columns(['customer_id', 'user_identifier', 'created_at'])
+        .execute();
       await db.schema
         .createTable('svccodes')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -239,7 +282,11 @@ export const migrations: Record<string, Migration> = {
   '0005_fido_link_expiry': {
     async up(db: Kysely<unknown>) {
       for (const table of ['fido_registrations', 'fido_authentications']) {
-        await db.schema.createIndex(`${table}_pending`).on(table).columns(['status', 'expires_at']).execute();
+        await db.schema
+          .createIndex(`${table}_pending`)
+          .on(table)
+          .columns(['status', 'expires_at'])
+          .execute();
       }
     },
   },

@@ -1,13 +1,24 @@
-/** A unique or primary-key violation, from SQLite or PostgreSQL: a concurrent request won a race. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+import type { InsertResult } from 'kysely';
 
 /**
- * Runs a check-then-insert once more when a concurrent request inserted the same key first: the
- * second run sees the committed row and answers as for any existing one (same result or 409).
+ * Whether an `INSERT … ON CONFLICT DO NOTHING` wrote its row (SQLite and PostgreSQL alike). This is
+ * svc's one uniqueness idiom: a concurrent request that inserted the same key first makes the
+ * insert a no-op instead of an error, so a PostgreSQL transaction is never aborted by it.
  */
+export function inserted(result: InsertResult | undefined): boolean {
+  return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+// TODO(restructure): retryOnConflict goes once identity uses `inserted`.
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
 export async function retryOnConflict<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();

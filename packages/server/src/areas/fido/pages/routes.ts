@@ -25,15 +25,58 @@ export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
 
   r.get('/fido/assets/ceremony.js', { schema: { hide: true } }, async (_request, reply) => {
     const script = await ceremonyScript();
-    return reply.headers({ etag: script.etag, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).type('text/javascript; charset=utf-8').send(script.code);
+    return reply
+      .headers({
+        etag: script.etag,
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      })
+      .type('text/javascript; charset=utf-8')
+      .send(script.code);
   });
 
-  for (const [kind, ceremony] of Object.entries(ceremonies) as [keyof typeof ceremonies, (typeof ceremonies)[keyof typeof ceremonies]][]) {
-    r.get(`/fido/${kind}/:id`, { schema: { hide: true, params: S.IdParams } }, async (request, reply) => {
-      const view = await linkState(deps, kind, request.params.id);
-      return reply.code(pageStatus[view.state]).headers(pageHeaders).type('text/html; charset=utf-8').send(renderPage(kind, view));
-    });
-    r.post(`/fido/${kind}/:id/options`, { config: call, schema: { summary: `Page call: WebAuthn options for ${kind}`, params: S.IdParams, body: S.SecretBody, response: { 200: S.CeremonyOptions, ...errors } } }, async (request) => ceremony.options(deps, request.params.id, request.body.secret));
-    r.post(`/fido/${kind}/:id/verify`, { config: call, schema: { summary: `Page call: verify the ${kind} response`, params: S.IdParams, body: S.VerifyBody, response: { 200: S.CeremonyResult, ...errors } } }, async (request) => ceremony.verify(deps, request.params.id, request.body.secret, request.body.response));
+  for (const [kind, ceremony] of Object.entries(ceremonies) as [
+    keyof typeof ceremonies,
+    (typeof ceremonies)[keyof typeof ceremonies],
+  ][]) {
+    r.get(
+      `/fido/${kind}/:id`,
+      { schema: { hide: true, params: S.IdParams } },
+      async (request, reply) => {
+        const view = await linkState(deps, kind, request.params.id);
+        return reply
+          .code(pageStatus[view.state])
+          .headers(pageHeaders)
+          .type('text/html; charset=utf-8')
+          .send(renderPage(kind, view));
+      },
+    );
+    r.post(
+      `/fido/${kind}/:id/options`,
+      {
+        config: call,
+        schema: {
+          summary: `Page call: WebAuthn options for ${kind}`,
+          params: S.IdParams,
+          body: S.SecretBody,
+          response: { 200: S.CeremonyOptions, ...errors },
+        },
+      },
+      async (request) => ceremony.options(deps, request.params.id, request.body.secret),
+    );
+    r.post(
+      `/fido/${kind}/:id/verify`,
+      {
+        config: call,
+        schema: {
+          summary: `Page call: verify the ${kind} response`,
+          params: S.IdParams,
+          body: S.VerifyBody,
+          response: { 200: S.CeremonyResult, ...errors },
+        },
+      },
+      async (request) =>
+        ceremony.verify(deps, request.params.id, request.body.secret, request.body.response),
+    );
   }
 }

@@ -31,7 +31,10 @@ const headings: Record<LinkKind, (org: string) => string> = {
 };
 
 const messages: Record<PageState, (kind: LinkKind) => string> = {
-  ready: (kind) => (kind === 'registrations' ? 'Press Continue and follow your browser\u2019s prompt to create a passkey.' : 'Press Continue and use your passkey to sign in.'),
+  ready: (kind) =>
+    kind === 'registrations'
+      ? 'Press Continue and follow your browser\u2019s prompt to create a passkey.'
+      : 'Press Continue and use your passkey to sign in.',
   used: () => 'This link has already been used. Ask for a new link.',
   expired: () => 'This link has expired. Ask for a new link.',
   invalid: () => 'This link is not valid.',
@@ -42,7 +45,10 @@ const messages: Record<PageState, (kind: LinkKind) => string> = {
  * reason it cannot. The script (relative URL, so a path prefix in the link base still works)
  * reads the secret from the fragment.
  */
-export function renderPage(kind: LinkKind, view: { state: PageState; organizationName?: string | undefined }): string {
+export function renderPage(
+  kind: LinkKind,
+  view: { state: PageState; organizationName?: string | undefined },
+): string {
   const heading = view.organizationName ? headings[kind](view.organizationName) : 'Passkey link';
   const ready = view.state === 'ready';
   return `<!doctype html>

@@ -10,8 +10,13 @@ export interface SmsSettings extends TwilioSettings {
 }
 
 /** The configured provider; throws at start when twilio is chosen without credentials. */
-export function smsProvider(settings: SmsSettings, deps: { db: Db; clock: Clock; logger: InfoLogger }): SmsProvider {
-  return settings.smsProvider === 'twilio' ? new TwilioSmsProvider(settings) : new LogSmsProvider(deps.db, deps.clock, deps.logger);
+export function smsProvider(
+  settings: SmsSettings,
+  deps: { db: Db; clock: Clock; logger: InfoLogger },
+): SmsProvider {
+  return settings.smsProvider === 'twilio'
+    ? new TwilioSmsProvider(settings)
+    : new LogSmsProvider(deps.db, deps.clock, deps.logger);
 }
 
 /** Outbox handler of kind `sms`: target is the phone number, payload `{ body }`. */

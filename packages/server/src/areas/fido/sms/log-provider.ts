@@ -18,7 +18,12 @@ export class LogSmsProvider implements SmsProvider {
   async send(message: SmsMessage): Promise<void> {
     await this.db
       .insertInto('sms_messages')
-      .values({ id: message.id, to_number: message.to, body: message.body, created_at: this.clock.now().toISOString() })
+      .values({
+        id: message.id,
+        to_number: message.to,
+        body: message.body,
+        created_at: this.clock.now().toISOString(),
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     this.logger.info({ sms: message.id, to: message.to }, `SMS to ${message.to}: ${message.body}`);
@@ -34,5 +39,11 @@ export interface StoredSms {
 
 /** The newest messages the log provider kept, newest first. */
 export async function listSms(db: Db, limit: number): Promise<StoredSms[]> {
-  return db.selectFrom('sms_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('sms_messages')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

@@ -10,25 +10,50 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const twilio = { twilioAccountSid: `AC${'0'.repeat(32)}`, twilioAuthToken: 'token', twilioFrom: '+15550001111' };
+const twilio = {
+  twilioAccountSid: `AC${'0'.repeat(32)}`,
+  twilioAuthToken: 'token',
+  twilioFrom: '+15550001111',
+};
 
 describe('log provider', () => {
   it('stores each outbox item once, prints it, and lists newest first', async () => {
     const printed: string[] = [];
-    const provider = new LogSmsProvider(t.store.db, t.clock, { info: (_fields, message) => printed.push(message) });
+    const provider = new LogSmsProvider(t.store.db, t.clock, {
+      info: (_fields, message) => printed.push(message),
+    });
     const deliver = smsDeliverer(provider);
-    await deliver({ id: 'o1', target: '+15551230001', payload: { body: 'first https://x.test/fido/a#s' } });
-    await deliver({ id: 'o1', target: '+15551230001', payload: { body: 'first https://x.test/fido/a#s' } }); // a retried delivery
+    await deliver({
+      id: 'o1',
+      target: '+15551230001',
+      payload: { body: 'first https://x.test/fido/a#s' },
+    });
+    await deliver({
+      id: 'o1',
+      target: '+15551230001',
+      payload: { body: 'first https://x.test/fido/a#s' },
+    }); // a retried delivery
     t.clock.advance(1000);
     await deliver({ id: 'o2', target: '+15551230002', payload: { body: 'second' } });
-    expect(printed).toEqual(['SMS to +15551230001: first https://x.test/fido/a#s', 'SMS to +15551230001: first https://x.test/fido/a#s', 'SMS to +15551230002: second']);
-    expect((await listSms(t.store.db, 10)).map((m) => [m.id, m.to_number, m.body])).toEqual([['o2', '+15551230002', 'second'], ['o1', '+15551230001', 'first https://x.test/fido/a#s']]);
+    expect(printed).toEqual([
+      'SMS to +15551230001: first https://x.test/fido/a#s',
+      'SMS to +15551230001: first https://x.test/fido/a#s',
+      'SMS to +15551230002: second',
+    ]);
+    expect((await listSms(t.store.db, 10)).map((m) => [m.id, m.to_number, m.body])).toEqual([
+      ['o2', '+15551230002', 'second'],
+      ['o1', '+15551230001', 'first https://x.test/fido/a#s'],
+    ]);
     expect(await listSms(t.store.db, 1)).toHaveLength(1);
   });
 
   it('a payload without a body is a failure the outbox retries', async () => {
-    const deliver = smsDeliverer(new LogSmsProvider(t.store.db, t.clock, { info: () => undefined }));
-    await expect(deliver({ id: 'o3', target: '+15551230003', payload: {} })).rejects.toThrow(/no body/);
+    const deliver = smsDeliverer(
+      new LogSmsProvider(t.store.db, t.clock, { info: () => undefined }),
+    );
+    await expect(deliver({ id: 'o3', target: '+15551230003', payload: {} })).rejects.toThrow(
+      /no body/,
+    );
   });
 });
 
@@ -36,14 +61,30 @@ describe('provider choice', () => {
   const deps = () => ({ db: t.store.db, clock: t.clock, logger: { info: () => undefined } });
 
   it('is log by default and twilio when configured with credentials', () => {
-    expect(smsProvider({ smsProvider: 'log', twilioAccountSid: '', twilioAuthToken: '', twilioFrom: '' }, deps()).name).toBe('log');
-    expect(smsProvider({ smsProvider: 'twilio', ...twilio }, deps())).toBeInstanceOf(TwilioSmsProvider);
+    expect(
+      smsProvider(
+        { smsProvider: 'log', twilioAccountSid: '', twilioAuthToken: '', twilioFrom: '' },
+        deps(),
+      ).name,
+    ).toBe('log');
+    expect(smsProvider({ smsProvider: 'twilio', ...twilio }, deps())).toBeInstanceOf(
+      TwilioSmsProvider,
+    );
   });
 
   it('twilio refuses to start without complete credentials, naming what is missing', () => {
-    expect(() => smsProvider({ smsProvider: 'twilio', twilioAccountSid: '', twilioAuthToken: '', twilioFrom: '' }, deps())).toThrow(/twilioAccountSid, twilioAuthToken, twilioFrom/);
-    expect(() => new TwilioSmsProvider({ ...twilio, twilioFrom: '' })).toThrow(/needs twilioFrom \(/);
-    expect(() => new TwilioSmsProvider({ ...twilio, twilioAccountSid: 'not-a-sid' })).toThrow(/must start with AC/);
+    expect(() =>
+      smsProvider(
+        { smsProvider: 'twilio', twilioAccountSid: '', twilioAuthToken: '', twilioFrom: '' },
+        deps(),
+      ),
+    ).toThrow(/twilioAccountSid, twilioAuthToken, twilioFrom/);
+    expect(() => new TwilioSmsProvider({ ...twilio, twilioFrom: '' })).toThrow(
+      /needs twilioFrom \(/,
+    );
+    expect(() => new TwilioSmsProvider({ ...twilio, twilioAccountSid: 'not-a-sid' })).toThrow(
+      /must start with AC/,
+    );
   });
 
   it('twilio builds the official client from the configured credentials (no request is sent)', async () => {

@@ -1,5 +1,11 @@
 // Browser entry of the FIDO pages, bundled by esbuild (see ../script.ts); not compiled by tsc.
-import { browserSupportsWebAuthn, startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 
 /** An answer from svc that ends this link (used, expired, not valid, or failed verification). */
 class LinkError extends Error {}
@@ -15,9 +21,16 @@ function show(text: string, state: 'info' | 'error' | 'success'): void {
 }
 
 async function call(step: 'options' | 'verify', body: object): Promise<Record<string, unknown>> {
-  const response = await fetch(`${location.pathname.replace(/\/+$/, '')}/${step}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${location.pathname.replace(/\/+$/, '')}/${step}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new LinkError(typeof json.description === 'string' ? json.description : 'Something went wrong.');
+  if (!response.ok)
+    throw new LinkError(
+      typeof json.description === 'string' ? json.description : 'Something went wrong.',
+    );
   return json;
 }
 
@@ -27,16 +40,26 @@ async function run(continueButton: HTMLButtonElement): Promise<void> {
   try {
     // svc answers the options of this link's kind (../../registration-options.ts, ../../authentication-options.ts).
     const options = await call('options', { secret });
-    const response = kind === 'registrations'
-      ? await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })
-      : await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+    const response =
+      kind === 'registrations'
+        ? await startRegistration({
+            optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+          })
+        : await startAuthentication({
+            optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+          });
     const result = await call('verify', { secret, response });
     if (typeof result.redirect_url === 'string') {
       location.assign(result.redirect_url);
       return;
     }
     continueButton.hidden = true;
-    show(kind === 'registrations' ? 'Your passkey is registered. You can close this page.' : 'You are signed in. You can close this page.', 'success');
+    show(
+      kind === 'registrations'
+        ? 'Your passkey is registered. You can close this page.'
+        : 'You are signed in. You can close this page.',
+      'success',
+    );
   } catch (err) {
     if (err instanceof LinkError) {
       continueButton.hidden = true;
