@@ -1,5 +1,8 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+const areas = readdirSync(new URL('./packages/server/src/areas', import.meta.url));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/server/pages-dist/**'] },
@@ -38,6 +41,55 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { project: './packages/server/src/areas/fido/pages/browser/tsconfig.json' },
     },
+  },
+  {
+    // The rooms: areas never import each other (app.ts and wiring.ts hand one area's use cases to
+    // another); core imports no area and nothing above it; the service never imports its client.
+    files: ['packages/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...areas.map((area) => ({
+              target: `packages/server/src/areas/${area}`,
+              from: 'packages/server/src/areas',
+              except: [`./${area}`],
+              message: 'Areas never import each other; wire them in wiring.ts.',
+            })),
+            {
+              target: 'packages/server/src/core',
+              from: [
+                'packages/server/src/areas',
+                'packages/server/src/app.ts',
+                'packages/server/src/wiring.ts',
+                'packages/server/src/context.ts',
+                'packages/server/src/cli',
+              ],
+              message: 'core imports no area and nothing that builds on it.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@svc/sdk',
+              message: 'The server never imports its client SDK; use @svc/wire.',
+            },
+          ],
+        },
+      ],
+      // Small files: a room's file holds one use case, one repository or one table.
+      'max-lines': ['error', { max: 300 }],
+    },
+  },
+  {
+    // The load generator is a client of the service: it drives it through the SDK.
+    files: ['packages/server/src/bench/**/*.ts', 'packages/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['packages/server/src/**/*.ts'],

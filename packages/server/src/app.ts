@@ -2,35 +2,39 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fidoRoutes } from './areas/fido/routes.js';
-import { deviceKeyLookup } from './areas/main/devices-repo.js';
-import { mainRoutes } from './areas/main/routes.js';
-import { licenseStatus } from './areas/sandbox/license-status.js';
+import { identityRoutes } from './areas/identity/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
+import { svccodesRoutes } from './areas/svccodes/routes.js';
+import { svcficationsRoutes } from './areas/svcfications/routes.js';
 import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
 import { frameworkErrors, registerHttpCore } from './core/http/index.js';
+import { wireAreas } from './wiring.js';
 
 export interface AppDeps extends Context {
   logger?: FastifyBaseLogger;
 }
 
-const areas = {
+const documents = {
   sandbox: { title: 'svc sandbox (Area A)', version: '2.0.0' },
   main: { title: 'svc main API (Area B)', version: '2.0.0' },
   fido: { title: 'svc FIDO API (Area C)', version: '1.5.1' },
 } as const;
 
 /**
- * Registers one area in its own context with its own OpenAPI document, served at
- * `/docs/{area}/openapi.json` and browsable at `/docs/{area}`.
+ * Registers the routes of one API document in their own context, with the OpenAPI document served
+ * at `/docs/{name}/openapi.json` and browsable at `/docs/{name}`.
  */
-async function area(
+async function documented(
   app: FastifyInstance,
-  name: keyof typeof areas,
+  name: keyof typeof documents,
+  publicUrl: string,
   routes: (scope: FastifyInstance) => void,
 ): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(swagger, { openapi: { openapi: '3.1.0', info: areas[name] } });
+    await scope.register(swagger, {
+      openapi: { openapi: '3.1.0', info: documents[name], servers: [{ url: publicUrl }] },
+    });
     await scope.register(swaggerUi, {
       routePrefix: `/docs/${name}`,
       uiConfig: { docExpansion: 'list' },
@@ -43,10 +47,10 @@ async function area(
 }
 
 /** Builds the whole service; never listens (tests inject, main.ts listens). */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, store, clock, ids } = deps;
+export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
+  const { config, store, ids } = ctx;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(ctx.logger ? { loggerInstance: ctx.logger } : { logger: false }),
     bodyLimit: config.bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => ids.uuid(),
@@ -57,28 +61,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
     done();
   });
-  const authDeps = {
+  app.addHook('preClose', async () => ctx.waiters.close());
+  const areas = wireAreas(ctx);
+  registerHttpCore(app, {
     db: store.db,
-    credentials: new CredentialResolver(store.db, deps.box),
-    clock,
+    credentials: new CredentialResolver(store.db, ctx.box),
+    clock: ctx.clock,
     skewSeconds: config.clockSkewSeconds,
     nonceRetentionMs: config.deviceNonceDays * 86_400_000,
-    findDeviceByThumbprint: deviceKeyLookup(store.db),
-  };
-  registerHttpCore(app, authDeps);
+    deviceKey: areas.directory.deviceKey,
+  });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  const nameLength = (jurisdiction: string | undefined) =>
-    (jurisdiction && config.sandboxNameLengths[jurisdiction]) || config.sandboxNameLength;
-  const sandbox = { db: store.db, ids, nameLength };
-  await area(app, 'sandbox', (scope) => sandboxRoutes(scope, sandbox));
-  await area(app, 'fido', (scope) => fidoRoutes(scope, deps));
-  app.addHook('preClose', async () => deps.waiters.close());
-  const main = {
-    ...deps,
-    db: store.db,
-    checkLicense: (fields: Record<string, string>) => licenseStatus(sandbox, fields),
-  };
-  await area(app, 'main', (scope) => mainRoutes(scope, main, authDeps));
+  const url = config.publicUrl;
+  await documented(app, 'sandbox', url, (scope) => sandboxRoutes(scope, areas.sandbox));
+  await documented(app, 'fido', url, (scope) => fidoRoutes(scope, ctx));
+  await documented(app, 'main', url, (scope) => {
+    identityRoutes(scope, areas.identity);
+    svcficationsRoutes(scope, areas.svcfications);
+    svccodesRoutes(scope, areas.svccodes);
+  });
   return app;
 }

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { smsDeliverer, smsProvider } from './areas/fido/sms/deliverer.js';
-import { fidoDeps } from './areas/fido/deps.js';
 import { expireLinks } from './areas/fido/expire-links.js';
-import { expireSvcfications } from './areas/main/close-svcfication.js';
+import { expireSvcfications } from './areas/svcfications/expire-svcfications.js';
 import type { Context } from './context.js';
 import { purgeNonces } from './core/nonces.js';
 import { callbackDeliverer } from './core/outbox/callback.js';
 import { OutboxWorker } from './core/outbox/worker.js';
+import { wireAreas } from './wiring.js';
 
 /** The background workers of a server process. */
 export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop(): Promise<void> } {
@@ -22,13 +22,13 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
     },
   });
   outbox.start();
-  const fido = fidoDeps(ctx);
+  const areas = wireAreas(ctx);
   // Expired svcfications and FIDO links are written EXPIRED (and their callbacks queued) without anyone polling.
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweeper = setInterval(() => {
     sweeping = Promise.all([
-      expireSvcfications({ ...ctx, db: ctx.store.db }),
-      expireLinks(fido),
+      expireSvcfications(areas.svcfications),
+      expireLinks(areas.fido),
       purgeNonces(ctx.store.db, ctx.clock.now()),
     ]).catch((err: unknown) => logger.error({ err }, 'sweep failed'));
   }, 1000);

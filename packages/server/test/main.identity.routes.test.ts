@@ -1,7 +1,7 @@
 import { DeviceClient, RpClient, SvcApiError, svcAuthorization } from '@svc/sdk';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRecords } from '../src/areas/sandbox/records.js';
+import { importRecords } from '../src/areas/sandbox/records-repo.js';
 import { injectFetch, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { DeviceClient, payloads, RpClient, signedPayload, SvcApiError } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireSvcfications } from '../src/areas/main/close-svcfication.js';
+import { expireSvcfications } from '../src/areas/svcfications/expire-svcfications.js';
 import { injectFetch, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

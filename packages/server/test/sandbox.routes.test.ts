@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import table from '../src/areas/sandbox/scenarios.json' with { type: 'json' };
 import { indicatorNames } from '../src/areas/sandbox/indicators.js';
-import { importRecords } from '../src/areas/sandbox/records.js';
+import { importRecords } from '../src/areas/sandbox/records-repo.js';
 import { testApp, type TestApp } from './helpers.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -10,7 +10,7 @@ export interface CredentialPair {
   secret: string;
 }
 
-/** The object `svc customers create --json` prints (DESIGN §4). */
+/** The object `svc customers create --json` prints (the operator contract in the README). */
 export interface IssuedCustomer {
   id: string;
   name: string;
@@ -134,4 +134,30 @@ export async function countCustomers(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export async function customerExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the customer asked svc to check identity documents against the agency. */
+export async function verifiesDocuments(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers')
+    .select('verify_identity_documents')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.verify_identity_documents === 1;
+}
+
+/** The first customer named `demo` (made on a fresh data dir), if any. */
+export async function demoCustomerId(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('name', '=', 'demo')
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row?.id;
 }

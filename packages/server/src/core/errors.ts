@@ -9,7 +9,6 @@ export const catalog = {
   MISSING_FIELDS: { status: 400, message: 'Required fields are missing or invalid.' },
   UNAUTHORIZED: { status: 401, message: 'A valid bearer token is required.' },
   FORBIDDEN: { status: 403, message: 'Authentication failed.' },
-  NOT_FOUND: { status: 404, message: 'The requested resource was not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such route.' },
   DEVICE_NOT_FOUND: { status: 404, message: 'Device not found.' },
   USER_NOT_FOUND: { status: 404, message: 'User not found.' },
@@ -22,7 +21,6 @@ export const catalog = {
   REGISTRATION_NOT_FOUND: { status: 404, message: 'Registration not found.' },
   FIDO_LINK_INVALID: { status: 404, message: 'This link is not valid.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
-  CONFLICT: { status: 409, message: 'The resource already exists.' },
   DEVICE_ALREADY_BOUND: {
     status: 409,
     message: 'The device is bound to another user identifier of this relying party.',
@@ -66,7 +64,6 @@ export const catalog = {
     message: 'The svccode is not paired or no user was found for it.',
   },
   INTERNAL: { status: 500, message: 'Internal server error.' },
-  UNAVAILABLE: { status: 503, message: 'The service is shutting down.' },
 } as const satisfies Record<string, { status: number; message: string; shape?: 'list' }>;
 
 export type ErrorCode = keyof typeof catalog;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from './store/index.js';
 import type { Database } from './store/schema.js';
+import { inserted } from './store/unique.js';
 
 /**
  * Records a single-use value until `expiresAt`. Returns false when it was seen before (a replay).
@@ -18,12 +19,13 @@ export async function useNonce(
     .where('value', '=', value)
     .where('expires_at', '<', now.toISOString())
     .execute();
-  const inserted = await db
-    .insertInto('nonces')
-    .values({ value, expires_at: expiresAt.toISOString() })
-    .onConflict((oc) => oc.column('value').doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  return inserted(
+    await db
+      .insertInto('nonces')
+      .values({ value, expires_at: expiresAt.toISOString() })
+      .onConflict((oc) => oc.column('value').doNothing())
+      .executeTakeFirst(),
+  );
 }
 
 export async function purgeNonces(db: Db, now: Date): Promise<void> {

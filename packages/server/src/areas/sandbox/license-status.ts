@@ -1,5 +1,6 @@
 import type { IndicatorValue } from './indicators.js';
-import { compareWithAgency, type SandboxDeps } from './verify.js';
+import type { SandboxDeps } from './deps.js';
+import { compareWithAgency } from './verify.js';
 
 const nameGroups = ['first', 'middle', 'last'] as const;
 

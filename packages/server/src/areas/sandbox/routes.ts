@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody, ErrorWithFieldsBody } from '../../core/http/schemas.js';
 import { VerificationRequest, VerificationResponse } from './schemas.js';
-import { verifyLicense, type SandboxDeps } from './verify.js';
+import type { SandboxDeps } from './deps.js';
+import { verifyLicense } from './verify.js';
 
 /** Area A route table. */
 export function sandboxRoutes(app: FastifyInstance, deps: SandboxDeps): void {

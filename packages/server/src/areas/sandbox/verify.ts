@@ -1,17 +1,9 @@
-import type { Ids } from '../../core/ids.js';
-import type { Db } from '../../core/store/index.js';
+import type { SandboxDeps } from './deps.js';
 import type { Indicators } from './indicators.js';
 import { matchRecord } from './match.js';
-import { findRecord } from './records.js';
+import { findRecord } from './records-repo.js';
 import { scenarioIndicators } from './scenarios.js';
 import type { Aamva } from './schemas.js';
-
-export interface SandboxDeps {
-  db: Db;
-  ids: Ids;
-  /** Agency name field length by two-letter jurisdiction, with a default. */
-  nameLength: (jurisdiction: string | undefined) => number;
-}
 
 export type VerificationResult = Indicators & { replay: 'NULL'; transaction_locator_id: string };
 

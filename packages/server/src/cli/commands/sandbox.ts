@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { Value } from '@sinclair/typebox/value';
 import { Type } from '@sinclair/typebox';
-import { importRecords } from '../../areas/sandbox/records.js';
+import { importRecords } from '../../areas/sandbox/records-repo.js';
 import { Aamva } from '../../areas/sandbox/schemas.js';
 import { withContext, withDataDir } from '../options.js';
 

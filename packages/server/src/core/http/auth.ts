@@ -6,7 +6,7 @@ import { parseHttpDate, parseSvcAuthorization, signatureMatches } from '../crypt
 import { verifyDeviceSig, type DeviceKey } from '../crypto/device-sig.js';
 import { useNonce } from '../nonces.js';
 import type { Db } from '../store/index.js';
-import type { AuthKind } from './types.js';
+import type { AuthKind, DeviceKeyLookup } from './types.js';
 
 export interface AuthDeps {
   db: Db;
@@ -15,8 +15,8 @@ export interface AuthDeps {
   skewSeconds: number;
   /** How long a device-signature nonce is remembered. */
   nonceRetentionMs: number;
-  /** A customer's device keys by RFC 7638 thumbprint, for X-Device-Sig. */
-  findDeviceByThumbprint(customerId: string, thumbprint: string): Promise<DeviceKey | null>;
+  /** A customer's registered device keys by RFC 7638 thumbprint, for X-Device-Sig. */
+  deviceKey(customerId: string, thumbprint: string): Promise<DeviceKey | null>;
 }
 
 const bearerKinds: readonly AuthKind[] = ['sandbox'];
@@ -52,7 +52,7 @@ async function apiKey(
   request.caller = caller;
 }
 
-/** Area B: the SVC HMAC over method, body MD5, raw Content-Type, Date and raw path (DESIGN §5). */
+/** Area B: the SVC HMAC over method, body MD5, raw Content-Type, Date and raw path. */
 async function hmac(
   deps: AuthDeps,
   request: FastifyRequest,
@@ -79,12 +79,12 @@ async function hmac(
   request.caller = caller;
 }
 
-/** X-Device-Sig of a registered device (DESIGN §5); a failure is 403 like any other. */
-export async function deviceSignature(
+/** The one X-Device-Sig check; sets the signing device. A failure is 403 like any other. */
+async function deviceSignature(
   deps: AuthDeps,
   request: FastifyRequest,
-  findByThumbprint: (thumbprint: string) => Promise<DeviceKey | null>,
-): Promise<DeviceKey> {
+  findByThumbprint: DeviceKeyLookup,
+): Promise<void> {
   const now = deps.clock.now();
   // The signature covers only thumbprint:nonce (existing clients), so a seen header must stay
   // refused for long, not just for the Date window.
@@ -94,12 +94,13 @@ export async function deviceSignature(
     useNonce: (value) => useNonce(deps.db, value, expires, now),
   });
   if (typeof result === 'string') throw new AppError('FORBIDDEN', result);
-  return result;
+  request.deviceId = result.identifier;
 }
 
 /**
  * Authenticates each route per its `config.auth` (and `config.deviceSig`), before validation:
- * bad credentials win over bad input.
+ * bad credentials win over bad input. A signature by the key the request itself names can only be
+ * checked on the validated body, so that rule runs after validation.
  */
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('caller', null);
@@ -115,11 +116,11 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     if (deviceSig === true || (deviceSig === 'sdk' && request.caller?.kind === 'sdk')) {
       if (!customerId)
         throw new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.');
-      request.deviceId = (
-        await deviceSignature(deps, request, (thumbprint) =>
-          deps.findDeviceByThumbprint(customerId, thumbprint),
-        )
-      ).identifier;
+      await deviceSignature(deps, request, (thumbprint) => deps.deviceKey(customerId, thumbprint));
     }
+  });
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config.deviceSig;
+    if (typeof rule === 'object') await deviceSignature(deps, request, await rule.keyOf(request));
   });
 }

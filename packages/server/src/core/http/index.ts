@@ -8,7 +8,7 @@ import { registerValidation } from './validation.js';
 import './types.js';
 
 export type { AuthKind } from './types.js';
-export { deviceSignature, type AuthDeps } from './auth.js';
+export type { AuthDeps } from './auth.js';
 export { frameworkErrors } from './errors.js';
 
 /** Everything every route shares: JSON bodies, validation, errors, authentication, signing, metrics. */

@@ -16,3 +16,17 @@ export const ErrorWithFieldsBody = Type.Object(
   },
   { description: 'ErrorWithFields' },
 );
+
+/** A path or body identifier: non-empty and bounded (longer path parameters are refused as 414). */
+export const Identifier = Type.String({ minLength: 1, maxLength: 256 });
+export const IdParams = Type.Object({ id: Identifier });
+
+/** The error statuses Area B routes declare: Error, and ErrorWithFields for 422. */
+export const errorResponses = {
+  400: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  424: ErrorBody,
+  422: ErrorWithFieldsBody,
+};

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import type { DeviceKey } from '../crypto/device-sig.js';
 import type { Caller } from '../customers.js';
 import type { ErrorCode } from '../errors.js';
 import type { CredentialKind } from '../store/schema.js';
@@ -5,14 +7,25 @@ import type { CredentialKind } from '../store/schema.js';
 /** How a route authenticates: a bearer/API-key kind, HMAC kinds, or none. */
 export type AuthKind = CredentialKind | 'none';
 
+/** Finds the key an X-Device-Sig names by its RFC 7638 thumbprint. */
+export type DeviceKeyLookup = (thumbprint: string) => Promise<DeviceKey | null>;
+
+/**
+ * Which X-Device-Sig a route needs: of a registered device of the authenticated customer (always,
+ * or only from SDK callers), or of the key its validated request names (`keyOf` may refuse the
+ * request first, e.g. 422 for a bad key or 424 for an unknown device).
+ */
+export type DeviceSigRule =
+  boolean | 'sdk' | { keyOf: (request: FastifyRequest) => Promise<DeviceKeyLookup> };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Credential kinds accepted by the route; omitted means no authentication. */
     auth?: readonly AuthKind[];
     /** Catalog code used when the route's schema validation fails. */
     invalid?: ErrorCode;
-    /** The route also needs X-Device-Sig of a registered device: always, or only from SDK callers. */
-    deviceSig?: boolean | 'sdk';
+    /** The route also needs X-Device-Sig (see DeviceSigRule). */
+    deviceSig?: DeviceSigRule;
     /** Browser widgets call the route from other origins. */
     cors?: boolean;
   }

@@ -9,21 +9,3 @@ export function inserted(result: InsertResult | undefined): boolean {
   return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-// TODO(restructure): retryOnConflict goes once identity uses `inserted`.
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-}
-
-export async function retryOnConflict<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    return run();
-  }
-}

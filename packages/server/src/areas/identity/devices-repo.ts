@@ -1,0 +1,81 @@
+import type { Db } from '../../core/store/index.js';
+import type { DevicesTable, UsersTable } from '../../core/store/schema.js';
+import { inserted } from '../../core/store/unique.js';
+
+export type DeviceRow = DevicesTable;
+
+export function findDevice(
+  db: Db,
+  customerId: string,
+  identifier: string,
+): Promise<DeviceRow | undefined> {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+}
+
+export function findDeviceByThumbprint(
+  db: Db,
+  customerId: string,
+  thumbprint: string,
+): Promise<DeviceRow | undefined> {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('thumbprint', '=', thumbprint)
+    .executeTakeFirst();
+}
+
+/** By identifier across customers (identifiers are globally unique keys). */
+export function findDeviceAnywhere(db: Db, identifier: string): Promise<DeviceRow | undefined> {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+}
+
+/** False when the customer already has a device with this key (a concurrent registration). */
+export async function insertDevice(db: Db, row: DeviceRow): Promise<boolean> {
+  return inserted(
+    await db
+      .insertInto('devices')
+      .values(row)
+      .onConflict((oc) => oc.columns(['customer_id', 'thumbprint']).doNothing())
+      .executeTakeFirst(),
+  );
+}
+
+export async function updateDevice(
+  db: Db,
+  identifier: string,
+  changes: Partial<Omit<DeviceRow, 'identifier' | 'customer_id'>>,
+): Promise<void> {
+  await db.updateTable('devices').set(changes).where('identifier', '=', identifier).execute();
+}
+
+export async function deactivateDevicesOfUsers(
+  db: Db,
+  customerId: string,
+  userIds: string[],
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ active: 0, updated_at: now })
+    .where('customer_id', '=', customerId)
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+export async function insertUser(db: Db, row: UsersTable): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

@@ -1,0 +1,69 @@
+import { verifiesDocuments } from '../../core/customers.js';
+import { AppError, assertThat } from '../../core/errors.js';
+import type { IdentityDeps } from './deps.js';
+import { findDevice } from './devices-repo.js';
+import { replaceDocument } from './documents-repo.js';
+import { licenseFields } from './license-fields.js';
+import type { IdentityDocument, IdentityDocumentBody, VerificationStatus } from './schemas.js';
+import { usersOfIdentifier } from './users-of-identifier.js';
+import { documentView } from './views.js';
+
+/**
+ * Registers a user's document, replacing the previous one. Only the hash, type, status and
+ * verification time are stored; with the customer's `verify_identity_documents` the license
+ * fields are checked against the agency in memory and then dropped.
+ */
+export async function registerDocument(
+  deps: IdentityDeps,
+  customerId: string,
+  userId: string,
+  body: IdentityDocumentBody,
+): Promise<IdentityDocument> {
+  let status: VerificationStatus = 'UNVERIFIED';
+  if (await verifiesDocuments(deps.db, customerId)) {
+    const fields = licenseFields(body);
+    status = fields.identification_id ? await deps.checkLicense(fields) : 'UNVERIFIABLE';
+  }
+  const now = deps.clock.now().toISOString();
+  const row = {
+    id: deps.ids.uuid(),
+    customer_id: customerId,
+    user_id: userId,
+    hash: body.hash,
+    type: 'AAMVA_DRIVERS_LICENSE' as const,
+    verification_status: status,
+    verified_at: status === 'UNVERIFIED' ? null : now,
+    created_at: now,
+  };
+  await replaceDocument(deps.db, row);
+  return documentView(row);
+}
+
+/** The RP registers a document for the user its identifier is bound to (the first such user). */
+export async function registerDocumentForIdentifier(
+  deps: IdentityDeps,
+  customerId: string,
+  identifier: string,
+  body: IdentityDocumentBody,
+): Promise<IdentityDocument> {
+  const [userId] = await usersOfIdentifier(deps.db, customerId, identifier);
+  if (!userId)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'userIdentifier is not bound to any device of this relying party.',
+      { userIdentifier: ['is not bound'] },
+    );
+  return registerDocument(deps, customerId, userId, body);
+}
+
+/** A device registers its user's document (the device signed the request with X-Device-Sig). */
+export async function registerOwnDocument(
+  deps: IdentityDeps,
+  customerId: string,
+  deviceIdentifier: string,
+  body: IdentityDocumentBody,
+): Promise<IdentityDocument> {
+  const device = await findDevice(deps.db, customerId, deviceIdentifier);
+  assertThat(device, 'FORBIDDEN');
+  return registerDocument(deps, customerId, device.user_id, body);
+}

@@ -1,0 +1,2 @@
+/** Long-poll key: this svccode was paired. */
+export const svccodePaired = (id: string) => `svccode-paired:${id}`;

@@ -1,0 +1,22 @@
+import { assertThat } from '../../core/errors.js';
+import { addressedDevice } from './addressing.js';
+import { completeSvcfication } from './complete-svcfication.js';
+import type { SvcficationsDeps } from './deps.js';
+import { findSvcfication } from './svcfications-repo.js';
+
+/**
+ * The RP (or, with SDK credentials, a device it is addressed to) withdraws an IN_PROGRESS
+ * request: CANCELED.
+ */
+export async function cancelSvcfication(
+  deps: SvcficationsDeps,
+  customerId: string,
+  id: string,
+  deviceIdentifier: string | null = null,
+): Promise<void> {
+  const row = await findSvcfication(deps.db, customerId, id);
+  const allowed =
+    row && (!deviceIdentifier || (await addressedDevice(deps, customerId, row, deviceIdentifier)));
+  assertThat(allowed, 'SVCFICATION_CLOSED', 'No svcfication with this id is open to this caller.');
+  await completeSvcfication(deps, customerId, id, 'CANCELED', null);
+}

@@ -1,0 +1,56 @@
+import { assertThat } from '../../core/errors.js';
+import { callbackUrlProblem } from '../../core/outbox/callback-url.js';
+import type { SvcficationsDeps } from './deps.js';
+import { invalid, resolveTarget } from './resolve-target.js';
+import type { Svcfication, SvcficationBody } from './schemas.js';
+import { signals } from './signals.js';
+import { findSvcfication, insertSvcfication } from './svcfications-repo.js';
+import { svcficationView } from './views.js';
+
+/** Creates an authentication request for a user's device(s); devices waiting on /next wake up. */
+export async function createSvcfication(
+  deps: SvcficationsDeps,
+  customerId: string,
+  body: SvcficationBody,
+  legacy: Record<string, unknown> | null = null,
+): Promise<Svcfication> {
+  const { clock, config } = deps;
+  const problem = body.callback_url
+    ? callbackUrlProblem(body.callback_url, config.allowInsecureCallbacks)
+    : null;
+  if (problem) throw invalid('callback_url', problem);
+  const { users, ...target } = await resolveTarget(deps, customerId, body);
+  if (body.desired_level === 3)
+    assertThat(
+      (await deps.identity.documentHashes(customerId, users)).length > 0,
+      'NO_DOCUMENTS',
+      'Level 3 needs an identity document registered for the user.',
+    );
+  const now = clock.now();
+  const id = deps.ids.uuid();
+  await insertSvcfication(deps.db, {
+    id,
+    customer_id: customerId,
+    status: 'IN_PROGRESS',
+    action: body.action,
+    resource: body.resource,
+    desired_level: body.desired_level,
+    ...target,
+    callback_url: body.callback_url ?? null,
+    custom_fields: body.custom_fields ? JSON.stringify(body.custom_fields) : null,
+    prompt: body.prompt === false ? 0 : 1,
+    user_presence: body.user_presence === false ? 0 : 1,
+    show_identity_document: body.show_identity_document ? 1 : 0,
+    result: null,
+    legacy: legacy ? JSON.stringify(legacy) : null,
+    expires_at: body.expires_at
+      ? new Date(body.expires_at).toISOString()
+      : new Date(now.getTime() + config.svcficationTtlSeconds * 1000).toISOString(),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  });
+  deps.waiters.notify(signals.created(customerId));
+  const row = await findSvcfication(deps.db, customerId, id);
+  if (!row) throw new Error('svcfication vanished');
+  return svcficationView(row, now);
+}

@@ -1,0 +1,46 @@
+import type { Config } from '../../config/index.js';
+import type { Context } from '../../context.js';
+import type { Clock } from '../../core/clock.js';
+import type { SigningKeys } from '../../core/crypto/signing-keys.js';
+import type { Ids } from '../../core/ids.js';
+import type { Outbox } from '../../core/outbox/index.js';
+import type { Db } from '../../core/store/index.js';
+import type { DevicesTable } from '../../core/store/schema.js';
+import type { Waiters } from '../../core/waiters.js';
+
+/** What svcfications ask of the identity area (handed over by app.ts). */
+export interface IdentityLookup {
+  device(customerId: string, identifier: string): Promise<DevicesTable | undefined>;
+  activeIdentifiersOf(customerId: string, deviceIdentifier: string): Promise<string[]>;
+  bindingOf(customerId: string, deviceIdentifier: string): Promise<string | null>;
+  identifierOfUser(customerId: string, userId: string): Promise<string | null>;
+  userExists(customerId: string, userId: string): Promise<boolean>;
+  usersOfIdentifier(customerId: string, identifier: string): Promise<string[]>;
+  isBound(customerId: string, identifier: string): Promise<boolean>;
+  documentHashes(customerId: string, userIds: string[]): Promise<string[]>;
+}
+
+/** The device that paired with a customer's svccode, if any (from the svccodes area). */
+export type PairedDeviceLookup = (customerId: string, svccodeId: string) => Promise<string | null>;
+
+/** What the svcfications area's use cases stand on. */
+export interface SvcficationsDeps {
+  db: Db;
+  clock: Clock;
+  ids: Ids;
+  keys: SigningKeys;
+  outbox: Outbox;
+  /** Long-poll wake-ups of this process. */
+  waiters: Waiters;
+  config: Pick<Config, 'allowInsecureCallbacks' | 'svcficationTtlSeconds'>;
+  identity: IdentityLookup;
+  pairedDevice: PairedDeviceLookup;
+}
+
+export function svcficationsDeps(
+  ctx: Context,
+  others: { identity: IdentityLookup; pairedDevice: PairedDeviceLookup },
+): SvcficationsDeps {
+  const { clock, ids, keys, outbox, waiters, config } = ctx;
+  return { db: ctx.store.db, clock, ids, keys, outbox, waiters, config, ...others };
+}

@@ -1,0 +1,37 @@
+import { assertThat } from '../../core/errors.js';
+import { addressedDevice } from './addressing.js';
+import type { SvcficationsDeps } from './deps.js';
+import type { Svcfication } from './schemas.js';
+import { signals } from './signals.js';
+import { isOpen } from './status.js';
+import { findSvcfication } from './svcfications-repo.js';
+import { svcficationView } from './views.js';
+
+/**
+ * One svcfication for the RP, or for a device it is addressed to (others' → 404). With `wait`,
+ * holds the answer until the status leaves IN_PROGRESS (a change or its expiry) or time runs out.
+ */
+export async function getSvcfication(
+  deps: SvcficationsDeps,
+  customerId: string,
+  id: string,
+  options: { waitSeconds?: number; deviceIdentifier?: string | null } = {},
+): Promise<Svcfication> {
+  let deadline = Date.now() + (options.waitSeconds ?? 0) * 1000;
+  for (;;) {
+    const row = await findSvcfication(deps.db, customerId, id);
+    assertThat(row, 'SVCFICATION_NOT_FOUND');
+    if (options.deviceIdentifier)
+      assertThat(
+        await addressedDevice(deps, customerId, row, options.deviceIdentifier),
+        'SVCFICATION_NOT_FOUND',
+      );
+    const now = deps.clock.now();
+    const remaining = deadline - Date.now();
+    if (!isOpen(row, now) || remaining <= 0) return svcficationView(row, now);
+    const untilExpiry = new Date(row.expires_at).getTime() - now.getTime() + 5;
+    // Not woken (timeout, expiry or shutdown): answer what is there now.
+    if (!(await deps.waiters.wait(signals.changed(id), Math.min(remaining, untilExpiry))))
+      deadline = 0;
+  }
+}

@@ -1,0 +1,39 @@
+import type { SvcficationsDeps } from './deps.js';
+import type { Svcfication } from './schemas.js';
+import { signals } from './signals.js';
+import { oldestOpenFor } from './svcfications-repo.js';
+import { svcficationView } from './views.js';
+
+/**
+ * The oldest open svcfication addressed to an active device. With `wait`, sleeps until one is
+ * created for the customer or the time is up.
+ */
+export async function nextSvcfication(
+  deps: SvcficationsDeps,
+  customerId: string,
+  deviceIdentifier: string,
+  waitSeconds = 0,
+): Promise<Svcfication | null> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (;;) {
+    const found = await findNext(deps, customerId, deviceIdentifier);
+    const remaining = deadline - Date.now();
+    if (found || remaining <= 0) return found;
+    if (!(await deps.waiters.wait(signals.created(customerId), remaining)))
+      return findNext(deps, customerId, deviceIdentifier);
+  }
+}
+
+/** Only active devices get anything. */
+async function findNext(
+  deps: SvcficationsDeps,
+  customerId: string,
+  deviceIdentifier: string,
+): Promise<Svcfication | null> {
+  const device = await deps.identity.device(customerId, deviceIdentifier);
+  if (device?.active !== 1) return null;
+  const identifiers = await deps.identity.activeIdentifiersOf(customerId, device.identifier);
+  const now = deps.clock.now();
+  const row = await oldestOpenFor(deps.db, customerId, device, identifiers, now.toISOString());
+  return row ? svcficationView(row, now) : null;
+}

@@ -1,0 +1,24 @@
+import { assertThat } from '../../core/errors.js';
+import { addressedDevice } from './addressing.js';
+import { completeSvcfication } from './complete-svcfication.js';
+import type { SvcficationsDeps } from './deps.js';
+import { resultOf } from './result.js';
+import { findSvcfication } from './svcfications-repo.js';
+
+/** The device declines: REJECTED, with a result that records who declined. */
+export async function rejectSvcfication(
+  deps: SvcficationsDeps,
+  customerId: string,
+  deviceIdentifier: string,
+  id: string,
+): Promise<void> {
+  const row = await findSvcfication(deps.db, customerId, id);
+  const device = row && (await addressedDevice(deps, customerId, row, deviceIdentifier));
+  assertThat(
+    device,
+    'SVCFICATION_CLOSED',
+    'No open svcfication with this id is addressed to this device.',
+  );
+  const result = await resultOf(deps, customerId, device.identifier, null);
+  await completeSvcfication(deps, customerId, id, 'REJECTED', result);
+}

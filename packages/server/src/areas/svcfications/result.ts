@@ -1,0 +1,22 @@
+import type { SvcficationsDeps } from './deps.js';
+import type { SvcficationResult } from './schemas.js';
+
+/** The result of an answer: who answered, as which bound identifier, at which level. */
+export async function resultOf(
+  deps: Pick<SvcficationsDeps, 'identity' | 'ids'>,
+  customerId: string,
+  deviceIdentifier: string,
+  acceptedLevel: number | null,
+): Promise<SvcficationResult> {
+  const [bound = null] = await deps.identity.activeIdentifiersOf(customerId, deviceIdentifier);
+  const accepted = acceptedLevel !== null;
+  return {
+    id: deps.ids.uuid(),
+    accepted,
+    is_accepted: accepted,
+    accepted_level: acceptedLevel,
+    bound_user_identifier: bound,
+    device_identifier: deviceIdentifier,
+    user_identifier: bound,
+  };
+}
