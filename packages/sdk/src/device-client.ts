@@ -1,12 +1,16 @@
 import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
-import { joinUrl, readJson } from './http.js';
 import {
-  SignedClient,
-  type DeviceResponse,
+  buildDeviceSig,
+  encodePayload,
+  type AamvaLicensePayload,
+  type DeviceArPayload,
   type IdentityDocument,
-  type SignedClientOptions,
-} from './rp-client.js';
+  type SyncDeviceResponse,
+  type UserPresencePayload,
+} from '@svc/wire';
+import { joinUrl, readJson } from './http.js';
+import { SignedClient, type SignedClientOptions } from './rp-client.js';
 
 export interface DeviceKeys {
   device: KeyObject;
@@ -28,29 +32,31 @@ export function publicJwk(key: KeyObject): JWK {
 }
 
 /** SHA-256 signature as mobile platforms make it (ECDSA in DER). */
-export function signSha256(key: KeyObject, data: string): string {
+function signatureOf(key: KeyObject, data: string): Buffer {
   return sign(
     'sha256',
     Buffer.from(data),
     key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key,
-  ).toString('base64');
+  );
 }
 
-/** `X-Device-Sig: base64(thumbprint:nonce).base64(signature)` */
+/** SHA-256 signature (ECDSA in DER) in base64, as a device app sends it. */
+export function signSha256(key: KeyObject, data: string): string {
+  return signatureOf(key, data).toString('base64');
+}
+
+/** An X-Device-Sig header for the device key (the key's RFC 7638 thumbprint names the device). */
 export async function deviceSigHeader(
   key: KeyObject,
   nonce: string = randomUUID(),
 ): Promise<string> {
-  const signed = Buffer.from(
-    `${await calculateJwkThumbprint(publicJwk(key), 'sha256')}:${nonce}`,
-  ).toString('base64');
-  return `${signed}.${signSha256(key, signed)}`;
+  const thumbprint = await calculateJwkThumbprint(publicJwk(key), 'sha256');
+  return buildDeviceSig(thumbprint, nonce, (text) => signatureOf(key, text));
 }
 
-/** A response payload string: `base64(json).base64(sign(json))`. */
-export function signedPayload(key: KeyObject, payload: Record<string, unknown>): string {
-  const json = JSON.stringify(payload);
-  return `${Buffer.from(json).toString('base64')}.${signSha256(key, json)}`;
+/** A response payload string signed with `key`; any JSON object, so tests can send bad ones. */
+export function signedPayload(key: KeyObject, payload: object): string {
+  return encodePayload(payload, (json) => signatureOf(key, json));
 }
 
 /** The three payload kinds a device sends to answer a svcfication. */
@@ -70,14 +76,14 @@ export const payloads = {
       checksum,
       accelerometer: [0, 0, 9.8],
       gyro: [0, 0, 0],
-    });
+    } satisfies DeviceArPayload);
   },
   userPresence(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string): string {
     return signedPayload(keys.auth, {
       type: 'user_presence',
       svcfication_id: svcficationId,
       device_identifier: deviceIdentifier,
-    });
+    } satisfies UserPresencePayload);
   },
   license(
     keys: DeviceKeys,
@@ -93,11 +99,9 @@ export const payloads = {
       hash,
       nonce,
       scan_time: 1.2,
-    });
+    } satisfies AamvaLicensePayload);
   },
 };
-
-export type SyncDeviceResponse = DeviceResponse & { jwt: string };
 
 /** What a phone app does: holds its keys, registers, and signs every call with X-Device-Sig. */
 export class DeviceClient extends SignedClient {

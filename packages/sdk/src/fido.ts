@@ -1,63 +1,20 @@
+import type {
+  FidoAuthentication,
+  FidoAuthenticationBody,
+  FidoEnrollBody,
+  FidoLink,
+  FidoOrganization,
+  FidoOrganizationBody,
+  FidoRedirectUri,
+  FidoRedirectUriBody,
+  FidoRegistration,
+  FidoRegistrationBody,
+  FidoUser,
+  FidoUserBody,
+  FidoUserList,
+  FidoUserSearchBody,
+} from '@svc/wire';
 import { joinUrl, readJson, type FetchLike } from './http.js';
-
-export type FidoStatus = 'PENDING' | 'COMPLETED' | 'EXPIRED' | 'ERROR';
-
-export interface FidoOrganization {
-  id: string;
-  name: string;
-  domain_name: string;
-  oidc_client_id: string;
-  redirect_uris: string[];
-  require_platform_authenticator: boolean;
-  require_resident_key: boolean;
-  verify_attestation_statement: boolean;
-}
-
-export interface FidoOrganizationInput {
-  name: string;
-  domain_name: string;
-  require_platform_authenticator?: boolean;
-  require_resident_key?: boolean;
-  verify_attestation_statement?: boolean;
-}
-
-export interface FidoRedirectUri {
-  id: string;
-  uri: string;
-}
-
-export interface FidoUser {
-  id: string;
-  name: string;
-  registered: boolean;
-  user_identifier: string;
-}
-
-/** A registration or authentication link to hand to the user. */
-export interface FidoLink {
-  id: string;
-  user_link: string;
-}
-
-export interface FidoRegistration {
-  id: string;
-  callback_url?: string;
-  sms_phone_number?: string;
-  redirect_url?: string;
-  user: FidoUser;
-  status: FidoStatus;
-}
-
-export interface FidoAuthentication {
-  id: string;
-  callback_url?: string;
-  sms_phone_number?: string;
-  user_identifier?: string;
-  user?: FidoUser;
-  /** Only in the answer to `createAuthentication`. */
-  user_link?: string;
-  status: FidoStatus;
-}
 
 export interface FidoClientOptions {
   baseUrl: string;
@@ -72,7 +29,7 @@ export class FidoClient {
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
-  createOrganization(input: FidoOrganizationInput): Promise<FidoOrganization> {
+  createOrganization(input: FidoOrganizationBody): Promise<FidoOrganization> {
     return this.call('POST', '/api/v1/organizations', input);
   }
 
@@ -82,37 +39,28 @@ export class FidoClient {
   }
 
   addRedirectUri(uri: string): Promise<FidoRedirectUri> {
-    return this.call('POST', '/api/v1/redirect_uris', { uri });
+    return this.call('POST', '/api/v1/redirect_uris', { uri } satisfies FidoRedirectUriBody);
   }
 
   listRedirectUris(): Promise<FidoRedirectUri[]> {
     return this.call('GET', '/api/v1/redirect_uris');
   }
 
-  createUser(input: { name: string; user_identifier: string }): Promise<FidoUser> {
+  createUser(input: FidoUserBody): Promise<FidoUser> {
     return this.call('POST', '/api/v1/users', input);
   }
 
-  async searchUsers(
-    filter: { registered?: boolean; user_identifier?: string } = {},
-  ): Promise<FidoUser[]> {
-    return (await this.call<{ users: FidoUser[] }>('POST', '/api/v1/users/search', filter)).users;
+  async searchUsers(filter: FidoUserSearchBody = {}): Promise<FidoUser[]> {
+    return (await this.call<FidoUserList>('POST', '/api/v1/users/search', filter)).users;
   }
 
   /** Creates the user when missing. */
-  createRegistration(input: {
-    user: { user_identifier: string; name?: string };
-    callback_url?: string;
-    sms_phone_number?: string;
-  }): Promise<FidoLink> {
+  createRegistration(input: FidoRegistrationBody): Promise<FidoLink> {
     return this.call('POST', '/api/v1/registrations', input);
   }
 
   /** Enrolls a (further) authenticator for an existing user. */
-  enrollUser(
-    userId: string,
-    input: { callback_url?: string; redirect_url?: string; sms_phone_number?: string } = {},
-  ): Promise<FidoLink> {
+  enrollUser(userId: string, input: FidoEnrollBody = {}): Promise<FidoLink> {
     return this.call('POST', `/api/v1/users/${encodeURIComponent(userId)}/registrations`, input);
   }
 
@@ -121,7 +69,7 @@ export class FidoClient {
   }
 
   createAuthentication(
-    input: { user_identifier?: string; callback_url?: string; sms_phone_number?: string } = {},
+    input: FidoAuthenticationBody = {},
   ): Promise<FidoAuthentication & { user_link: string }> {
     return this.call('POST', '/api/v1/authentications', input);
   }

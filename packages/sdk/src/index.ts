@@ -1,14 +1,5 @@
 export { SvcApiError, type FetchLike } from './http.js';
-export { hmacSignature, stringToSign, svcAuthorization, type SignedParts } from './hmac.js';
-export {
-  RpClient,
-  SignedClient,
-  type Credentials,
-  type DeviceResponse,
-  type IdentityDocument,
-  type SignedClientOptions,
-  type UserDevice,
-} from './rp-client.js';
+export { RpClient, SignedClient, type Credentials, type SignedClientOptions } from './rp-client.js';
 export {
   DeviceClient,
   deviceSigHeader,
@@ -18,31 +9,33 @@ export {
   signedPayload,
   signSha256,
   type DeviceKeys,
-  type SyncDeviceResponse,
 } from './device-client.js';
+export { FidoClient, type FidoClientOptions } from './fido.js';
+export { SandboxClient, type SandboxClientOptions } from './sandbox.js';
+export { SvccodeClient, type SvccodeClientOptions } from './svccode-client.js';
+export { bindUser, getPairedSvccode, pairSvccode } from './pairing.js';
+
+// The wire formats and resource types the clients speak, under the names this SDK has used.
 export {
-  FidoClient,
+  hmacSignature,
+  stringToSign,
+  svcAuthorization,
+  type Aamva as AamvaFields,
+  type DeviceResponse,
   type FidoAuthentication,
-  type FidoClientOptions,
   type FidoLink,
   type FidoOrganization,
-  type FidoOrganizationInput,
+  type FidoOrganizationBody as FidoOrganizationInput,
   type FidoRedirectUri,
   type FidoRegistration,
   type FidoStatus,
   type FidoUser,
-} from './fido.js';
-export {
-  SandboxClient,
-  type AamvaFields,
+  type IdentityDocument,
   type MatchIndicator,
-  type SandboxClientOptions,
   type SandboxVerification,
-} from './sandbox.js';
-export {
-  SvccodeClient,
+  type SignedParts,
   type Svccode,
-  type SvccodeClientOptions,
   type SvccodeStatus,
-} from './svccode-client.js';
-export { bindUser, getPairedSvccode, pairSvccode } from './pairing.js';
+  type SyncDeviceResponse,
+  type UserDeviceResponse as UserDevice,
+} from '@svc/wire';

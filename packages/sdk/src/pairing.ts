@@ -1,5 +1,11 @@
+import type {
+  PairedSvccode,
+  PairSvccodeBody,
+  UserBindingBody,
+  UserDeviceResponse,
+} from '@svc/wire';
 import type { DeviceClient } from './device-client.js';
-import type { SignedClient, UserDevice } from './rp-client.js';
+import type { SignedClient } from './rp-client.js';
 
 /**
  * Device side: pairs the registered device with the code it scanned. The call carries only
@@ -10,19 +16,13 @@ export async function pairSvccode(device: DeviceClient, payload: string): Promis
   await device.unauthenticated<undefined>('POST', '/api/v2/paired_svccodes', {
     identifier: device.identifier,
     payload,
-  });
+  } satisfies PairSvccodeBody);
 }
 
 /** RP side (server credentials): which device paired with the code; answers once, then 404. */
-export async function getPairedSvccode(
-  rp: SignedClient,
-  id: string,
-): Promise<{ id: string; identifier: string }> {
+export async function getPairedSvccode(rp: SignedClient, id: string): Promise<PairedSvccode> {
   return (
-    await rp.request<{ id: string; identifier: string }>(
-      'GET',
-      `/api/v2/paired_svccodes/${encodeURIComponent(id)}`,
-    )
+    await rp.request<PairedSvccode>('GET', `/api/v2/paired_svccodes/${encodeURIComponent(id)}`)
   ).body;
 }
 
@@ -34,11 +34,11 @@ export async function bindUser(
   rp: SignedClient,
   svccodeId: string,
   userIdentifier: string,
-): Promise<UserDevice> {
+): Promise<UserDeviceResponse> {
   return (
-    await rp.request<UserDevice>('POST', '/api/v2/user_bindings', {
+    await rp.request<UserDeviceResponse>('POST', '/api/v2/user_bindings', {
       svccode_id: svccodeId,
       user_identifier: userIdentifier,
-    })
+    } satisfies UserBindingBody)
   ).body;
 }

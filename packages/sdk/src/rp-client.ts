@@ -1,5 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hmacSignature, svcAuthorization } from './hmac.js';
+import {
+  hmacSignature,
+  svcAuthorization,
+  type ActiveBody,
+  type DeviceResponse,
+  type IdentityDocument,
+  type UserDeviceBody,
+  type UserDeviceResponse,
+  type UserIdentifier,
+} from '@svc/wire';
 import { joinUrl, SvcApiError, type FetchLike } from './http.js';
 
 export interface Credentials {
@@ -91,27 +100,27 @@ export class RpClient extends SignedClient {
   getDevice = (identifier: string) =>
     this.request<DeviceResponse>('GET', `/api/v2/devices/${enc(identifier)}`).then((r) => r.body);
   setDeviceActive = (identifier: string, active: boolean) =>
-    this.request<DeviceResponse>('PATCH', `/api/v2/devices/${enc(identifier)}`, { active }).then(
-      (r) => r.body,
-    );
+    this.request<DeviceResponse>('PATCH', `/api/v2/devices/${enc(identifier)}`, {
+      active,
+    } satisfies ActiveBody).then((r) => r.body);
   bindDevice = (device_identifier: string, user_identifier: string) =>
-    this.request<UserDevice>('POST', '/api/v2/user_devices', {
+    this.request<UserDeviceResponse>('POST', '/api/v2/user_devices', {
       device_identifier,
       user_identifier,
-    }).then((r) => r.body);
+    } satisfies UserDeviceBody).then((r) => r.body);
   setBindingActive = (id: string, active: boolean) =>
-    this.request<UserDevice>('PATCH', `/api/v2/user_devices/${enc(id)}`, { active }).then(
+    this.request<UserDeviceResponse>('PATCH', `/api/v2/user_devices/${enc(id)}`, {
+      active,
+    } satisfies ActiveBody).then((r) => r.body);
+  createUserIdentifier = (svc_id: string, identifier: string) =>
+    this.request<undefined>('POST', '/api/v2/user_identifiers', {
+      svc_id,
+      identifier,
+    } satisfies UserIdentifier).then(() => undefined);
+  getUserIdentifier = (identifier: string) =>
+    this.request<UserIdentifier>('GET', `/api/v2/user_identifiers/${enc(identifier)}`).then(
       (r) => r.body,
     );
-  createUserIdentifier = (svc_id: string, identifier: string) =>
-    this.request<undefined>('POST', '/api/v2/user_identifiers', { svc_id, identifier }).then(
-      () => undefined,
-    );
-  getUserIdentifier = (identifier: string) =>
-    this.request<{ svc_id: string; identifier: string }>(
-      'GET',
-      `/api/v2/user_identifiers/${enc(identifier)}`,
-    ).then((r) => r.body);
   deactivateUser = (userIdentifier: string) =>
     this.request<undefined>('DELETE', `/api/v2/users/${enc(userIdentifier)}`).then(() => undefined);
   listDocuments = (userIdentifier: string) =>
@@ -129,29 +138,4 @@ export class RpClient extends SignedClient {
       `/api/v2/users/${enc(userIdentifier)}/identity_document`,
       document,
     ).then((r) => r.body);
-}
-
-export interface DeviceResponse {
-  identifier: string;
-  svc_id: string;
-  device_platform: string;
-  active: boolean;
-  is_active: boolean;
-  activated_at: string | null;
-}
-
-export interface UserDevice {
-  id: string;
-  device_identifier: string;
-  user_identifier: string;
-  active: boolean;
-  activated_at: string | null;
-}
-
-export interface IdentityDocument {
-  id: string;
-  hash: string;
-  type: 'AAMVA_DRIVERS_LICENSE';
-  verification_status: 'UNVERIFIED' | 'UNVERIFIABLE' | 'VERIFIED' | 'FAILED';
-  verified_at: string | null;
 }

@@ -1,25 +1,16 @@
+import type { CreateSvccodeBody, Svccode, SvccodeStatus } from '@svc/wire';
 import { joinUrl, readJson, type FetchLike } from './http.js';
-
-/**
- * The browser side of svccodes: what an RP's web page calls (no credentials; the service allows
- * these calls from any origin). Imports nothing from Node, so it bundles for browsers as is.
- */
-export interface Svccode {
-  id: string;
-  /** Opaque text to show as a QR code; the device sends it back when it scans. */
-  payload: string;
-}
-
-export interface SvccodeStatus {
-  id: string;
-  paired: boolean;
-}
 
 export interface SvccodeClientOptions {
   baseUrl: string;
   fetch?: FetchLike;
 }
 
+/**
+ * The browser side of svccodes: what an RP's web page calls (no credentials; the service allows
+ * these calls from any origin). Imports nothing from Node (only types from @svc/wire), so it
+ * bundles for browsers as is.
+ */
 export class SvccodeClient {
   private readonly fetch: FetchLike;
   constructor(private readonly options: SvccodeClientOptions) {
@@ -31,7 +22,7 @@ export class SvccodeClient {
     const response = await this.fetch(joinUrl(this.options.baseUrl, '/api/v2/svccodes'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ relying_party_id: relyingPartyId }),
+      body: JSON.stringify({ relying_party_id: relyingPartyId } satisfies CreateSvccodeBody),
     });
     return readJson<Svccode>(response);
   }

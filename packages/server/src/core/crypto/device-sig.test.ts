@@ -3,6 +3,7 @@ import { calculateJwkThumbprint, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import rfc7638 from '../../../test/vectors/rfc7638.json' with { type: 'json' };
 import { deviceSigHeader, publicJwk } from '@svc/sdk';
+import { buildDeviceSig } from '@svc/wire';
 import { verifyDeviceSig } from './device-sig.js';
 
 function deps(jwk: JWK, thumbprint: string, seen = new Set<string>()) {
@@ -26,12 +27,15 @@ describe('X-Device-Sig', () => {
     const header = await deviceSigHeader(privateKey, 'nonce-1');
     expect(await verifyDeviceSig(header, d)).toMatchObject({ identifier: 'dev-1' });
     expect(await verifyDeviceSig(header, d)).toMatch(/already used/);
-    const signed = Buffer.from(`${tp}:nonce-2`).toString('base64');
-    const raw = sign('sha256', Buffer.from(signed), { key: privateKey, dsaEncoding: 'ieee-p1363' });
-    expect(raw.length).toBe(64);
-    expect(await verifyDeviceSig(`${signed}.${raw.toString('base64')}`, d)).toMatchObject({
-      identifier: 'dev-1',
+    const raw = buildDeviceSig(tp, 'nonce-2', (text) => {
+      const signature = sign('sha256', Buffer.from(text), {
+        key: privateKey,
+        dsaEncoding: 'ieee-p1363',
+      });
+      expect(signature.length).toBe(64);
+      return signature;
     });
+    expect(await verifyDeviceSig(raw, d)).toMatchObject({ identifier: 'dev-1' });
   });
 
   it('accepts RS256', async () => {

@@ -1,24 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hmacSignature, type SignedParts } from '@svc/sdk';
-
-export { hmacSignature, type SignedParts };
+import { hmacSignature, type SignedParts } from '@svc/wire';
 
 export function signatureMatches(secret: string, parts: SignedParts, presented: string): boolean {
   const expected = Buffer.from(hmacSignature(secret, parts));
   const given = Buffer.from(presented);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** `SVC <token>:<signature>`; the token is JWT-shaped (no colon), so split at the last colon. */
-export function parseSvcAuthorization(
-  header: string | undefined,
-): { token: string; signature: string } | null {
-  const match = /^SVC\s+(\S+)$/.exec(header?.trim() ?? '');
-  if (!match?.[1]) return null;
-  const value = match[1];
-  const cut = value.lastIndexOf(':');
-  if (cut <= 0 || cut === value.length - 1) return null;
-  return { token: value.slice(0, cut), signature: value.slice(cut + 1) };
 }
 
 /**

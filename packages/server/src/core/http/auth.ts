@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseSvcAuthorization } from '@svc/wire';
 import type { Clock } from '../clock.js';
 import type { CredentialResolver } from '../customers.js';
 import { AppError } from '../errors.js';
-import { parseHttpDate, parseSvcAuthorization, signatureMatches } from '../crypto/hmac.js';
+import { parseHttpDate, signatureMatches } from '../crypto/hmac.js';
 import { verifyDeviceSig, type DeviceKey } from '../crypto/device-sig.js';
 import { useNonce } from '../nonces.js';
 import type { Db } from '../store/index.js';

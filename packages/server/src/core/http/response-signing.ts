@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hmacSignature } from '../crypto/hmac.js';
+import { hmacSignature } from '@svc/wire';
 import type { Clock } from '../clock.js';
 
 /**

@@ -1,3 +1,4 @@
+// The SVC HMAC scheme (DESIGN §5): clients sign requests with it, the server signs its answers.
 import { createHash, createHmac } from 'node:crypto';
 
 /** The parts of a request (or response) that the SVC HMAC scheme signs. */
@@ -29,4 +30,16 @@ export function hmacSignature(secret: string, parts: SignedParts): string {
 /** `Authorization: SVC <token>:<signature>` */
 export function svcAuthorization(token: string, secret: string, parts: SignedParts): string {
   return `SVC ${token}:${hmacSignature(secret, parts)}`;
+}
+
+/** `SVC <token>:<signature>`; the token is JWT-shaped (no colon), so split at the last colon. */
+export function parseSvcAuthorization(
+  header: string | undefined,
+): { token: string; signature: string } | null {
+  const match = /^SVC\s+(\S+)$/.exec(header?.trim() ?? '');
+  if (!match?.[1]) return null;
+  const value = match[1];
+  const cut = value.lastIndexOf(':');
+  if (cut <= 0 || cut === value.length - 1) return null;
+  return { token: value.slice(0, cut), signature: value.slice(cut + 1) };
 }

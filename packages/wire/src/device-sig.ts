@@ -1,0 +1,42 @@
+import { decodeBase64 } from './base64.js';
+
+/** An X-Device-Sig header taken apart. */
+export interface DeviceSigParts {
+  /** RFC 7638 thumbprint of the device key: names the device. */
+  thumbprint: string;
+  /** Single use: the server remembers it for the skew window. */
+  nonce: string;
+  /** The text the signature covers: the header's first part, as sent. */
+  signedText: string;
+  signature: Buffer;
+}
+
+/**
+ * `X-Device-Sig: base64(thumbprint:nonce).base64(signature)`; the signature (SHA-256, ES256 or
+ * RS256) covers the first part's base64 text, so `sign` receives exactly that text.
+ */
+export function buildDeviceSig(
+  thumbprint: string,
+  nonce: string,
+  sign: (signedText: string) => Uint8Array,
+): string {
+  const signedText = Buffer.from(`${thumbprint}:${nonce}`).toString('base64');
+  return `${signedText}.${Buffer.from(sign(signedText)).toString('base64')}`;
+}
+
+/** The parts of an X-Device-Sig header, or null when it is not of that form. */
+export function parseDeviceSig(header: string | undefined): DeviceSigParts | null {
+  const [signedText, signatureText, extra] = (header ?? '').trim().split('.');
+  if (!signedText || !signatureText || extra !== undefined) return null;
+  const decoded = decodeBase64(signedText)?.toString('utf8') ?? '';
+  const signature = decodeBase64(signatureText);
+  // A thumbprint (base64url) has no colon; the nonce is whatever follows the first one.
+  const cut = decoded.indexOf(':');
+  if (cut <= 0 || cut === decoded.length - 1 || !signature) return null;
+  return {
+    thumbprint: decoded.slice(0, cut),
+    nonce: decoded.slice(cut + 1),
+    signedText,
+    signature,
+  };
+}

@@ -1,0 +1,12 @@
+// What svc and its clients must agree on (DESIGN §3, §5): the server and @svc/sdk both import it.
+export * from './hmac.js';
+export * from './device-sig.js';
+export * from './payloads.js';
+export * from './base64.js';
+export * from './resources/errors.js';
+export * from './resources/identity.js';
+export * from './resources/svcfications.js';
+export * from './resources/svccodes.js';
+export * from './resources/sandbox.js';
+export * from './resources/fido.js';
+export * from './resources/fido-pages.js';

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { decodePayload, encodePayload, type UserPresencePayload } from './payloads.js';
+
+const signature = Buffer.from([9, 8, 7]);
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+describe('svcfication payloads', () => {
+  it('signs the JSON text it sends and decodes back what it encoded', () => {
+    const payload: UserPresencePayload = {
+      type: 'user_presence',
+      svcfication_id: 's-1',
+      device_identifier: 'd-1',
+    };
+    const signed: string[] = [];
+    const text = encodePayload(payload, (json) => {
+      signed.push(json);
+      return signature;
+    });
+    expect(signed).toEqual([JSON.stringify(payload)]);
+    expect(decodePayload(text)).toEqual({ payload, signedText: signed[0], signature });
+  });
+
+  it('accepts base64url and keeps fields it does not check', () => {
+    const json = JSON.stringify({
+      type: 'aamva_drivers_license',
+      svcfication_id: 's-1',
+      device_identifier: 'd-1',
+      hash: 'h>?',
+      nonce: 'n',
+      scan_time: 1.2,
+    });
+    const decoded = decodePayload(`${Buffer.from(json).toString('base64url')}.CQgH`);
+    expect(decoded).toMatchObject({ signedText: json, signature });
+    expect(decoded).toHaveProperty('payload.scan_time', 1.2);
+  });
+
+  const fields = { svcfication_id: 's-1', device_identifier: 'd-1' };
+  it.each([
+    ['', 'a payload must be base64(json).base64(signature)'],
+    [b64('{}'), 'a payload must be base64(json).base64(signature)'],
+    [`${b64('{}')}.CQgH.CQgH`, 'a payload must be base64(json).base64(signature)'],
+    [`!!.CQgH`, 'a payload must be base64(json).base64(signature)'],
+    [`${b64('not json')}.CQgH`, 'a payload is not JSON'],
+    [`${b64('null')}.CQgH`, 'a payload has no known type'],
+    [`${b64(JSON.stringify({ ...fields, type: 'other' }))}.CQgH`, 'a payload has no known type'],
+    [
+      `${b64(JSON.stringify({ type: 'device_ar', svcfication_id: 's-1' }))}.CQgH`,
+      'device_ar: svcfication_id and device_identifier are required',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'device_ar', nonce: 1 }))}.CQgH`,
+      'device_ar: nonce must be a string',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'aamva_drivers_license', hash: {} }))}.CQgH`,
+      'aamva_drivers_license: hash must be a string',
+    ],
+  ])('rejects %j', (text, reason) => {
+    expect(decodePayload(text)).toBe(reason);
+  });
+});

@@ -1,0 +1,101 @@
+import { decodeBase64 } from './base64.js';
+
+/** Answers the device's own presence: signed by the device key. */
+export interface DeviceArPayload {
+  type: 'device_ar';
+  svcfication_id: string;
+  device_identifier: string;
+  /** Generated on the device; single use. */
+  nonce: string;
+  /** sha256 hex of `nonce:device_identifier`. */
+  checksum: string;
+  accelerometer?: [number, number, number];
+  gyro?: [number, number, number];
+}
+
+/** Answers the user's presence: signed by the auth key. */
+export interface UserPresencePayload {
+  type: 'user_presence';
+  svcfication_id: string;
+  device_identifier: string;
+}
+
+/** Answers with a scanned driver's license: signed by the device key. */
+export interface AamvaLicensePayload {
+  type: 'aamva_drivers_license';
+  svcfication_id: string;
+  device_identifier: string;
+  /** Device-generated hash of the scanned license data. */
+  hash: string;
+  /** Generated at scan; single use. */
+  nonce: string;
+  /** The barcode box in the camera viewport. */
+  scan_x?: number;
+  scan_y?: number;
+  scan_width?: number;
+  scan_height?: number;
+  /** Seconds to scan. */
+  scan_time?: number;
+}
+
+/** What a device sends to `POST /api/v2/svcfication_responses`, one string per payload. */
+export type SvcficationPayload = DeviceArPayload | UserPresencePayload | AamvaLicensePayload;
+export type PayloadType = SvcficationPayload['type'];
+
+const payloadTypes: readonly string[] = [
+  'device_ar',
+  'user_presence',
+  'aamva_drivers_license',
+] satisfies PayloadType[];
+
+/**
+ * What decoding vouches for. The proof fields are strings when present; which of them a type
+ * requires, and whether the signature verifies, the receiver checks with the device's keys.
+ */
+export interface DecodedPayload extends Pick<
+  SvcficationPayload,
+  'type' | 'svcfication_id' | 'device_identifier'
+> {
+  nonce?: string;
+  checksum?: string;
+  hash?: string;
+}
+
+/** A payload string taken apart. */
+export interface PayloadParts {
+  payload: DecodedPayload;
+  /** The JSON text exactly as signed. */
+  signedText: string;
+  signature: Buffer;
+}
+
+/** `base64(json).base64(sign(json))`; `sign` receives exactly the JSON text that is sent. */
+export function encodePayload(payload: object, sign: (json: string) => Uint8Array): string {
+  const json = JSON.stringify(payload);
+  return `${Buffer.from(json).toString('base64')}.${Buffer.from(sign(json)).toString('base64')}`;
+}
+
+/** Decodes `base64(json).base64(signature)`: its parts, or the reason it is not a payload. */
+export function decodePayload(text: string): PayloadParts | string {
+  const [jsonPart, sigPart, extra] = text.split('.');
+  const jsonBytes = jsonPart ? decodeBase64(jsonPart) : null;
+  const signature = sigPart ? decodeBase64(sigPart) : null;
+  if (!jsonBytes || !signature || extra !== undefined)
+    return 'a payload must be base64(json).base64(signature)';
+  const signedText = jsonBytes.toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(signedText);
+  } catch {
+    return 'a payload is not JSON';
+  }
+  const p = value as Partial<Record<keyof DecodedPayload, unknown>>;
+  if (typeof value !== 'object' || value === null || !payloadTypes.includes(p.type as string))
+    return 'a payload has no known type';
+  if (typeof p.svcfication_id !== 'string' || typeof p.device_identifier !== 'string')
+    return `${String(p.type)}: svcfication_id and device_identifier are required`;
+  for (const key of ['nonce', 'checksum', 'hash'] as const)
+    if (p[key] !== undefined && typeof p[key] !== 'string')
+      return `${String(p.type)}: ${key} must be a string`;
+  return { payload: value as DecodedPayload, signedText, signature };
+}
