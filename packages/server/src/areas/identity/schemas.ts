@@ -1,116 +1,29 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { errorResponses as errors, IdParams, Identifier } from '../../core/http/schemas.js';
-
-/** A JWK (RFC 7517); which keys are accepted is checked by the use case (P-256 or RSA ≥ 2048). */
-export const JsonWebKey = Type.Object(
-  {
-    kty: Type.String({ maxLength: 8 }),
-    alg: Type.Optional(Type.String({ maxLength: 16 })),
-    crv: Type.Optional(Type.String({ maxLength: 16 })),
-    x: Type.Optional(Type.String({ maxLength: 128 })),
-    y: Type.Optional(Type.String({ maxLength: 128 })),
-    n: Type.Optional(Type.String({ maxLength: 1400 })),
-    e: Type.Optional(Type.String({ maxLength: 16 })),
-    d: Type.Optional(Type.String({ maxLength: 1400 })),
-    kid: Type.Optional(Type.String({ maxLength: 256 })),
-  },
-  { description: 'JsonWebKey' },
-);
-export type JsonWebKey = Static<typeof JsonWebKey>;
-
-export const IdentifierParams = Type.Object({ identifier: Identifier });
-export const UserIdentifierParams = Type.Object({ userIdentifier: Identifier });
-export const ActiveBody = Type.Object({ active: Type.Boolean() });
-
-export const DeviceBody = Type.Object({
-  device_public_key: JsonWebKey,
-  auth_public_key: Type.Optional(JsonWebKey),
-  secondary_auth_public_key: Type.Optional(JsonWebKey),
-  device_platform: Type.Union([Type.Literal('android'), Type.Literal('ios')]),
-  bundle_id: Type.Optional(Type.String({ maxLength: 256 })),
-});
-export type DeviceBody = Static<typeof DeviceBody>;
-
-const Timestamp = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
-
-export const DeviceResponse = Type.Object({
-  identifier: Type.String(),
-  svc_id: Type.String(),
-  device_platform: Type.String(),
-  active: Type.Boolean(),
-  is_active: Type.Boolean({ description: 'DEPRECATED: same as active' }),
-  activated_at: Timestamp,
-});
-export const SyncDeviceResponse = Type.Composite([
+import { Type } from '@sinclair/typebox';
+import {
+  ActiveBody,
   DeviceResponse,
-  Type.Object({ jwt: Type.String() }),
-]);
+  Identifier,
+  IdentityDocument,
+  IdentityDocumentBody,
+  Jwks,
+  SyncDeviceResponse,
+  UserDeviceBody,
+  UserDeviceResponse,
+  UserIdentifier,
+  DeviceBody,
+} from '@svc/wire';
+import { errorResponses as errors, IdParams } from '../../core/http/schemas.js';
 
-export const UserDeviceBody = Type.Object({
-  device_identifier: Identifier,
-  user_identifier: Identifier,
-});
-export const UserDeviceResponse = Type.Object({
-  id: Type.String(),
-  device_identifier: Type.String(),
-  user_identifier: Type.String(),
-  active: Type.Boolean(),
-  activated_at: Timestamp,
-});
+export type {
+  DeviceBody,
+  IdentityDocument,
+  IdentityDocumentBody,
+  VerificationStatus,
+} from '@svc/wire';
 
-export const UserIdentifier = Type.Object({ svc_id: Identifier, identifier: Identifier });
-
-const VerificationStatus = Type.Union(
-  ['UNVERIFIED', 'UNVERIFIABLE', 'VERIFIED', 'FAILED'].map((s) => Type.Literal(s)),
-);
-const str = Type.String({ maxLength: 256 });
-
-/** IdentityDocument / AAMVADriversLicense. The license fields are read in memory, never stored. */
-export const IdentityDocumentBody = Type.Object({
-  hash: Type.String({ minLength: 1, maxLength: 512 }),
-  id: Type.Optional(Type.String({ maxLength: 256 })),
-  type: Type.Optional(Type.Literal('AAMVA_DRIVERS_LICENSE')),
-  verification_status: Type.Optional(VerificationStatus),
-  first_name: Type.Optional(str),
-  middle_name: Type.Optional(str),
-  last_name: Type.Optional(str),
-  expiration_date: Type.Optional(str),
-  issue_date: Type.Optional(str),
-  date_of_birth: Type.Optional(str),
-  gender: Type.Optional(
-    Type.Union(['MALE', 'FEMALE', 'OTHER', 'UNKNOWN'].map((s) => Type.Literal(s))),
-  ),
-  eye_color: Type.Optional(str),
-  hair_color: Type.Optional(str),
-  height: Type.Optional(Type.Number()),
-  street_address: Type.Optional(str),
-  street_address_supplement: Type.Optional(str),
-  city: Type.Optional(str),
-  state: Type.Optional(str),
-  postal_code: Type.Optional(str),
-  customer_id: Type.Optional(str),
-  document_id: Type.Optional(str),
-  country: Type.Optional(str),
-  suffix: Type.Optional(str),
-});
-export type IdentityDocumentBody = Static<typeof IdentityDocumentBody>;
-
-export const IdentityDocument = Type.Object({
-  id: Type.String(),
-  hash: Type.String(),
-  type: Type.Literal('AAMVA_DRIVERS_LICENSE'),
-  verification_status: VerificationStatus,
-  verified_at: Timestamp,
-});
-export type IdentityDocument = Static<typeof IdentityDocument>;
-export type VerificationStatus = IdentityDocument['verification_status'];
-
-export const DocumentsQuery = Type.Object({
-  user_identifier: Type.String({ minLength: 1, maxLength: 256 }),
-});
-
-export const Jwks = Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) });
-
+const IdentifierParams = Type.Object({ identifier: Identifier });
+const UserIdentifierParams = Type.Object({ userIdentifier: Identifier });
+const DocumentsQuery = Type.Object({ user_identifier: Identifier });
 const empty = { type: 'null' } as const;
 
 /** Per route: what it takes and answers (routes.ts reads as the table). */

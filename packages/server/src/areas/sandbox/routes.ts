@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { ErrorBody, ErrorWithFieldsBody } from '../../core/http/schemas.js';
-import { VerificationRequest, VerificationResponse } from './schemas.js';
+import { route } from './schemas.js';
 import type { SandboxDeps } from './deps.js';
 import { verifyLicense } from './verify.js';
 
@@ -11,14 +10,7 @@ export function sandboxRoutes(app: FastifyInstance, deps: SandboxDeps): void {
 
   r.post(
     '/api/v2/verifications',
-    {
-      config: { auth: ['sandbox'] },
-      schema: {
-        summary: "Verify driver's-license data",
-        body: VerificationRequest,
-        response: { 200: VerificationResponse, 401: ErrorBody, 422: ErrorWithFieldsBody },
-      },
-    },
-    async (request) => verifyLicense(deps, request.body.aamva),
+    { config: { auth: ['sandbox'] }, schema: route.verify },
+    async (q) => verifyLicense(deps, q.body.aamva),
   );
 }

@@ -7,7 +7,7 @@ import { createSvccode } from './create-svccode.js';
 import { demoPage, demoQr } from './demo-page.js';
 import type { SvccodesDeps } from './deps.js';
 import { pairingDeviceKey, pairSvccode } from './pair-svccode.js';
-import { route, type PairBody } from './schemas.js';
+import { route, type PairSvccodeBody } from './schemas.js';
 import { svccodeStatus } from './svccode-status.js';
 import { takePairedSvccode } from './take-paired-svccode.js';
 
@@ -21,7 +21,9 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
   // No Authorization (spec): the device named in the body signs the request instead.
   const pairing = {
     ...fields,
-    deviceSig: { keyOf: async (q) => pairingDeviceKey(deps, (q.body as PairBody).identifier) },
+    deviceSig: {
+      keyOf: async (q) => pairingDeviceKey(deps, (q.body as PairSvccodeBody).identifier),
+    },
   } as const satisfies import('fastify').FastifyContextConfig;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   allowBrowserCalls(app);

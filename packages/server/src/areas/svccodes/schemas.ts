@@ -1,10 +1,18 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { ErrorBody, IdParams, Identifier } from '../../core/http/schemas.js';
+import { Type } from '@sinclair/typebox';
+import {
+  CreateSvccodeBody,
+  ErrorBody,
+  PairedSvccode,
+  PairSvccodeBody,
+  Svccode,
+  SvccodeStatus,
+  UserBindingBody,
+  UserDeviceResponse,
+} from '@svc/wire';
+import { IdParams } from '../../core/http/schemas.js';
 
-/** Svccode flows (spec "Svccode flows"). */
-export const CreateSvccodeBody = Type.Object({ relying_party_id: Identifier });
-export const Svccode = Type.Object({ id: Type.String(), payload: Type.String() });
-export const SvccodeStatus = Type.Object({ id: Type.String(), paired: Type.Boolean() });
+export type { PairSvccodeBody } from '@svc/wire';
+
 export const StatusQuery = Type.Object({
   wait: Type.Optional(
     Type.Integer({
@@ -14,13 +22,6 @@ export const StatusQuery = Type.Object({
     }),
   ),
 });
-export type PairBody = Static<typeof PairBody>;
-export const PairBody = Type.Object({
-  identifier: Identifier,
-  payload: Type.String({ minLength: 1, maxLength: 512 }),
-});
-export const PairedSvccode = Type.Object({ id: Type.String(), identifier: Type.String() });
-export const UserBindingBody = Type.Object({ svccode_id: Identifier, user_identifier: Identifier });
 
 /** Error, or ErrorWithFields when a 400 names the bad fields; each status declares it once. */
 const ErrorMaybeFields = Type.Composite(
@@ -42,15 +43,6 @@ export const svccodeErrors = {
 };
 export const DemoQrQuery = Type.Object({ payload: Type.String({ minLength: 1, maxLength: 512 }) });
 
-const Timestamp = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
-export const UserDeviceResponse = Type.Object({
-  id: Type.String(),
-  device_identifier: Type.String(),
-  user_identifier: Type.String(),
-  active: Type.Boolean(),
-  activated_at: Timestamp,
-});
-
 const errors = svccodeErrors;
 const hide = { hide: true } as const;
 
@@ -63,7 +55,7 @@ export const route = {
     querystring: StatusQuery,
     response: { 200: SvccodeStatus, ...errors },
   },
-  pair: { body: PairBody, response: { 201: { type: 'null' }, ...errors } },
+  pair: { body: PairSvccodeBody, response: { 201: { type: 'null' }, ...errors } },
   takePaired: { params: IdParams, response: { 200: PairedSvccode, ...errors } },
   bindUser: { body: UserBindingBody, response: { 201: UserDeviceResponse, ...errors } },
   demoPage: hide,

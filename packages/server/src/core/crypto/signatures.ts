@@ -52,7 +52,3 @@ export function verifyJwkSignature(jwk: JWK, data: string | Buffer, signature: B
     return false;
   }
 }
-
-// The wire package owns what base64 means on the wire; the main area's payload decoder still
-// imports it from here until it decodes with @svc/wire's decodePayload.
-export { decodeBase64 } from '@svc/wire';

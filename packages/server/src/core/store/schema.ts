@@ -1,3 +1,5 @@
+import type { SvcficationStatus, VerificationStatus } from '@svc/wire';
+
 /**
  * Table types. Portable across SQLite and PostgreSQL: timestamps are ISO-8601 text, booleans are
  * 0/1 integers, JSON is text.
@@ -103,7 +105,7 @@ export interface IdentityDocumentsTable {
   user_id: string;
   hash: string;
   type: string;
-  verification_status: string;
+  verification_status: VerificationStatus;
   verified_at: string | null;
   created_at: string;
 }
@@ -193,7 +195,7 @@ export interface SmsMessagesTable {
 export interface SvcficationsTable {
   id: string;
   customer_id: string;
-  status: string;
+  status: SvcficationStatus;
   action: string;
   resource: string;
   desired_level: number;

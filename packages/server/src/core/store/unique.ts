@@ -8,4 +8,3 @@ import type { InsertResult } from 'kysely';
 export function inserted(result: InsertResult | undefined): boolean {
   return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0;
 }
-
