@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { fidoDeps } from './areas/fido/deps.js';
 import { fidoRoutes } from './areas/fido/routes.js';
 import { deviceKeyLookup } from './areas/main/devices-repo.js';
 import { mainRoutes } from './areas/main/routes.js';
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (jurisdiction && config.sandboxNameLengths[jurisdiction]) || config.sandboxNameLength;
   const sandbox = { db: store.db, ids, nameLength };
   await area(app, 'sandbox', (scope) => sandboxRoutes(scope, sandbox));
-  await area(app, 'fido', (scope) => fidoRoutes(scope, deps));
+  await area(app, 'fido', (scope) => fidoRoutes(scope, fidoDeps(deps)));
   app.addHook('preClose', async () => deps.waiters.close());
   const main = {
     ...deps,
