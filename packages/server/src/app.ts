@@ -75,7 +75,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
 
   const url = config.publicUrl;
   await documented(app, 'sandbox', url, (scope) => sandboxRoutes(scope, areas.sandbox));
-  await documented(app, 'fido', url, (scope) => fidoRoutes(scope, ctx));
+  await documented(app, 'fido', url, (scope) => fidoRoutes(scope, areas.fido));
   await documented(app, 'main', url, (scope) => {
     identityRoutes(scope, areas.identity);
     svcficationsRoutes(scope, areas.svcfications);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { installAttestationRoots } from './areas/fido/attestation-roots.js';
 import type { Config } from './config/index.js';
 import { countCustomers, createCustomer } from './core/customers.js';
 import { openContext } from './context.js';
@@ -12,6 +13,7 @@ import { startWorkers } from './worker.js';
  */
 export async function serve(overrides: Partial<Config>): Promise<void> {
   const ctx = await openContext(overrides);
+  installAttestationRoots(ctx.config.fidoAttestationRoots);
   const logger = pino({ level: ctx.config.logLevel });
   if ((await countCustomers(ctx.store.db)) === 0) {
     const demo = await createCustomer(

@@ -33,7 +33,10 @@ async function certificateAuthority(name: string) {
   return { keys, cert };
 }
 
-/** An attestation certificate as FIDO requires for `packed` (subject OU "Authenticator Attestation", not a CA). */
+/**
+ * An attestation certificate as FIDO requires for `packed` (subject OU "Authenticator
+ * Attestation", not a CA).
+ */
 async function attestationFrom(ca: Awaited<ReturnType<typeof certificateAuthority>>) {
   const keys = await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify']);
   const cert = await x509.X509CertificateGenerator.create({

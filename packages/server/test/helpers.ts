@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
+import { installAttestationRoots } from '../src/areas/fido/attestation-roots.js';
 import { loadConfig, type Config } from '../src/config/index.js';
 import { ManualClock } from '../src/core/clock.js';
 import { SecretBox } from '../src/core/crypto/secret-box.js';
@@ -51,6 +52,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   const clock = new ManualClock(new Date());
   const box = new SecretBox(randomBytes(32));
   const deps = { ...withServices({ config, store, clock, ids: randomIds, box }), clock };
+  installAttestationRoots(config.fidoAttestationRoots); // as serve() does at start
   const app = await buildApp(deps);
   const newCustomer = (name = 'acme', verifyIdentityDocuments = false) =>
     createCustomer({ ...deps, db: store.db }, { name, verifyIdentityDocuments });

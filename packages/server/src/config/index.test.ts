@@ -39,6 +39,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('stops on a FIDO link base that is not an absolute http(s) URL, naming the key', () => {
+    expect(loadConfig({ SVC_FIDO_LINK_BASE: 'http://localhost:8080' }).fidoLinkBase).toBe(
+      'http://localhost:8080',
+    );
+    for (const bad of ['localhost:8080', '/fido', 'ftp://files.test'])
+      expect(() => loadConfig({ SVC_FIDO_LINK_BASE: bad })).toThrow(
+        `config fidoLinkBase (SVC_FIDO_LINK_BASE): must be an absolute http(s) URL, got ${JSON.stringify(bad)}`,
+      );
+    expect(() => loadConfig({}, { fidoLinkBase: 'nope' })).toThrow(ConfigError);
+  });
+
   it('lets explicit overrides win', () => {
     expect(loadConfig({ PORT: '9000' }, { port: 1234 }).port).toBe(1234);
   });

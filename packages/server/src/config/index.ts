@@ -111,6 +111,11 @@ const keys = {
     env: 'SVC_FIDO_LINK_BASE',
     doc: 'replaces https://{domain_name} in FIDO user links (local use)',
     schema: Type.String({ default: '' }),
+    // It is also the origin WebAuthn responses must come from, so it must parse as one.
+    check: (value: string) =>
+      value === '' || /^https?:$/.test(protocolOf(value))
+        ? null
+        : 'must be an absolute http(s) URL',
   },
   fidoAttestationRoots: {
     env: 'SVC_FIDO_ATTESTATION_ROOTS',
@@ -137,12 +142,27 @@ const keys = {
     doc: 'Twilio sender number (smsProvider twilio)',
     schema: Type.String({ default: '' }),
   },
-} as const satisfies Record<string, { env: string; doc: string; schema: TSchema }>;
+} as const satisfies Record<string, KeyDefinition>;
+
+/** `check` adds a rule the schema cannot state; it runs on values the schema accepted. */
+interface KeyDefinition {
+  env: string;
+  doc: string;
+  schema: TSchema;
+  check?: (value: never) => string | null;
+}
 
 type Keys = typeof keys;
 export type Config = { -readonly [K in keyof Keys]: Static<Keys[K]['schema']> };
-export const configKeys: Readonly<Record<string, { env: string; doc: string; schema: TSchema }>> =
-  keys;
+export const configKeys: Readonly<Record<string, KeyDefinition>> = keys;
+
+function protocolOf(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
+  }
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -200,6 +220,11 @@ export function loadConfig(
         `config ${name} (${key.env}): ${first?.message ?? 'invalid'}, got ${JSON.stringify(value)}`,
       );
     }
+    const problem = key.check?.(value as never);
+    if (problem)
+      throw new ConfigError(
+        `config ${name} (${key.env}): ${problem}, got ${JSON.stringify(value)}`,
+      );
     out[name] = value;
   }
   const config = out as Config;

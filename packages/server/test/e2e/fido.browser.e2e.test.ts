@@ -1,9 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { FidoClient, type FidoOrganizationInput } from '@svc/sdk';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  launchChromium,
+  listen,
+  runLink,
+  virtualAuthenticatorTab,
+  waitFor,
+} from './fido.browser.js';
 import {
   createCustomerWithCli,
   removeDataDir,
@@ -13,36 +20,6 @@ import {
 } from './server.js';
 
 type Json = Record<string, unknown>;
-
-/** A free loopback port: the link base must name the server's own origin before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A loopback HTTP server; `handle` answers each request with a status and a body. */
-async function listen(
-  handle: (path: string, body: string) => { status: number; type?: string; body?: string },
-): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const answer = handle(req.url ?? '/', body);
-      res
-        .writeHead(answer.status, answer.type ? { 'content-type': answer.type } : {})
-        .end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}`, server };
-}
 
 let server: RunningServer;
 let base: string;
@@ -65,19 +42,7 @@ beforeAll(async () => {
     type: 'text/html',
     body: '<!doctype html><title>look-alike</title>',
   }));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -88,64 +53,15 @@ afterAll(async () => {
   removeDataDir(server.dataDir);
 });
 
+/** A browser tab with a CDP virtual authenticator (a platform one unless `usb`). */
+const tab = (transport?: 'internal' | 'usb') => virtualAuthenticatorTab(browser, transport);
+
 /** A customer of the spawned server with its organization (RP ID `localhost`). */
 async function organization(flags: Partial<FidoOrganizationInput> = {}): Promise<FidoClient> {
   const customer = createCustomerWithCli(server.dataDir, 'fido e2e');
   const fido = new FidoClient({ baseUrl: base, apiKey: customer.fido_api_key });
   await fido.createOrganization({ name: 'Acme', domain_name: 'localhost', ...flags });
   return fido;
-}
-
-/** A browser tab with a CDP virtual authenticator (a platform one unless `usb`). */
-async function tab(transport: 'internal' | 'usb' = 'internal'): Promise<{
-  context: BrowserContext;
-  page: Page;
-  credentials: () => Promise<{ isResidentCredential: boolean }[]>;
-}> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport,
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    context,
-    page,
-    credentials: async () =>
-      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
-
-/** Opens a user link, presses Continue and returns the message the page ends with. */
-async function runLink(page: Page, userLink: string): Promise<string> {
-  await page.goto(userLink);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForFunction(
-    () => document.getElementById('message')?.dataset.state !== 'info',
-    null,
-    { timeout: 15_000 },
-  );
-  return (await page.locator('#message').textContent()) ?? '';
-}
-
-async function waitFor<T>(
-  read: () => Promise<T | undefined> | T | undefined,
-  what: string,
-): Promise<T> {
-  for (let i = 0; i < 100; i += 1) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('FIDO pages in Chromium against a spawned `svc serve`', () => {
@@ -262,7 +178,8 @@ describe('FIDO pages in Chromium against a spawned `svc serve`', () => {
     const authentication = await fido.createAuthentication({ user_identifier: 'carol' });
     const { pathname, hash } = new URL(authentication.user_link);
     const secret = hash.slice(1);
-    // A look-alike site relays the real options, lets the browser sign on its own origin, and forwards the result.
+    // A look-alike site relays the real options, lets the browser sign on its own origin, and
+    // forwards the result.
     const options = (await (
       await fetch(`${server.url}${pathname}/options`, {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { assertThat } from '../../core/errors.js';
 import type { FidoDeps } from './deps.js';
-import { insertRedirectUri, requireOrganization } from './organizations-repo.js';
+import { insertRedirectUri } from './organizations-repo.js';
+import { requireOrganization } from './require-organization.js';
 import { checkFields, redirectUriProblem } from './validate.js';
 
 /** Adds an allowed `redirect_url`; kept exactly as given and matched exactly (no normalizing). */

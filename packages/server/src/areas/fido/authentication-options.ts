@@ -3,10 +3,11 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { assertThat } from '../../core/errors.js';
-import { credentialsOfUser, transportsOf } from './credentials-repo.js';
+import { credentialsOfUser } from './credentials-repo.js';
 import type { FidoDeps } from './deps.js';
 import { setChallenge } from './links-repo.js';
 import { openLink } from './open-link.js';
+import { transportsOf } from './transports.js';
 
 const ceremonyTimeoutMs = 2 * 60 * 1000;
 

@@ -12,7 +12,7 @@ export interface OrganizationInput {
   verify_attestation_statement?: boolean | undefined;
 }
 
-/** The caller's one organization (DESIGN §8); a second one is 409. */
+/** A customer owns at most one organization (docs/decisions.md, Area C): a second one is 409. */
 export async function createOrganization(
   deps: FidoDeps,
   customerId: string,

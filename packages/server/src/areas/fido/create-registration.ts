@@ -1,6 +1,7 @@
 import type { FidoDeps } from './deps.js';
 import { issueLink } from './issue-link.js';
-import { requireOrganization } from './organizations-repo.js';
+import { inTransaction } from './links-repo.js';
+import { requireOrganization } from './require-organization.js';
 import { findUserByIdentifier, insertUser } from './users-repo.js';
 import { callbackProblem, checkFields } from './validate.js';
 
@@ -24,7 +25,7 @@ export async function createRegistration(
   });
   const organization = await requireOrganization(deps.db, customerId);
   const { user_identifier: identifier, name } = input.user;
-  const created = await deps.db.transaction().execute(async (tx) => {
+  const created = await inTransaction(deps.db, async (tx) => {
     await insertUser(tx, {
       id: deps.ids.uuid(),
       customer_id: customerId,

@@ -1,6 +1,7 @@
 import { assertThat } from '../../core/errors.js';
 import type { FidoDeps } from './deps.js';
-import { insertUser, userView, type UserView } from './users-repo.js';
+import { insertUser } from './users-repo.js';
+import { userView, type UserView } from './views.js';
 
 /** Users belong to the customer, so they can be created before the organization exists. */
 export async function createUser(

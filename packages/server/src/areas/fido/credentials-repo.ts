@@ -1,13 +1,8 @@
-import type { AuthenticatorTransportFuture } from '@simplewebauthn/server';
 import type { Db } from '../../core/store/index.js';
 import type { FidoCredentialsTable } from '../../core/store/schema.js';
-import { inserted } from './unique.js';
+import { inserted } from '../../core/store/unique.js';
 
 export type CredentialRow = FidoCredentialsTable;
-
-export function transportsOf(row: CredentialRow): AuthenticatorTransportFuture[] {
-  return JSON.parse(row.transports) as AuthenticatorTransportFuture[];
-}
 
 export async function credentialsOfUser(
   db: Db,

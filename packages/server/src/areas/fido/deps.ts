@@ -1,10 +1,10 @@
 import type { Config } from '../../config/index.js';
+import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
 import type { Outbox } from '../../core/outbox/index.js';
 import type { Db } from '../../core/store/index.js';
-import { installAttestationRoots } from './attestation-roots.js';
 
 /** What Area C's use cases stand on. */
 export interface FidoDeps {
@@ -14,25 +14,18 @@ export interface FidoDeps {
   keys: SigningKeys;
   outbox: Outbox;
   config: Pick<Config, 'fidoLinkBase' | 'allowInsecureCallbacks'>;
-  /** Operator trust anchors are installed: attestation chains are anchored, self attestation is not enough. */
+  /**
+   * The operator configured attestation trust anchors (installed at start): chains must lead to
+   * one of them, so self attestation is not enough.
+   */
   anchoredAttestation: boolean;
 }
 
-/** The subset of the process context this area uses; checks the link base once, at start. */
-export function fidoDeps(ctx: {
-  store: { db: Db };
-  clock: Clock;
-  ids: Ids;
-  keys: SigningKeys;
-  outbox: Outbox;
-  config: Config;
-}): FidoDeps {
-  const { fidoLinkBase } = ctx.config;
-  if (fidoLinkBase && !/^https?:$/.test(safeProtocol(fidoLinkBase)))
-    throw new Error(
-      `config fidoLinkBase (SVC_FIDO_LINK_BASE): must be an absolute http(s) URL, got ${JSON.stringify(fidoLinkBase)}`,
-    );
-  const anchoredAttestation = installAttestationRoots(ctx.config.fidoAttestationRoots);
+/**
+ * The part of the process context this area uses. Nothing is checked or installed here: the
+ * config was validated when it was loaded, and the trust anchors are installed at start.
+ */
+export function fidoDeps(ctx: Context): FidoDeps {
   return {
     db: ctx.store.db,
     clock: ctx.clock,
@@ -40,14 +33,6 @@ export function fidoDeps(ctx: {
     keys: ctx.keys,
     outbox: ctx.outbox,
     config: ctx.config,
-    anchoredAttestation,
+    anchoredAttestation: ctx.config.fidoAttestationRoots !== '',
   };
-}
-
-function safeProtocol(value: string): string {
-  try {
-    return new URL(value).protocol;
-  } catch {
-    return '';
-  }
 }

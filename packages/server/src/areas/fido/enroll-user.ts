@@ -1,7 +1,9 @@
 import { assertThat } from '../../core/errors.js';
 import type { FidoDeps } from './deps.js';
 import { issueLink } from './issue-link.js';
-import { redirectUrisOf, requireOrganization } from './organizations-repo.js';
+import { inTransaction } from './links-repo.js';
+import { redirectUrisOf } from './organizations-repo.js';
+import { requireOrganization } from './require-organization.js';
 import { findUserById } from './users-repo.js';
 import { callbackProblem, checkFields } from './validate.js';
 
@@ -35,7 +37,7 @@ export async function enrollUser(
       redirect_url: allowed ? null : "must be one of the organization's redirect URIs",
     });
   }
-  const created = await deps.db.transaction().execute((tx) =>
+  const created = await inTransaction(deps.db, (tx) =>
     issueLink(deps, tx, 'registrations', organization, {
       userId: user.id,
       callbackUrl: input.callback_url,

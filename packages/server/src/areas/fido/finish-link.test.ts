@@ -3,7 +3,8 @@ import { testApp, type TestApp } from '../../../test/helpers.js';
 import { createRegistration } from './create-registration.js';
 import { createOrganization } from './create-organization.js';
 import { fidoDeps, type FidoDeps } from './deps.js';
-import { failLink, finishLink } from './finish-link.js';
+import { failLink } from './fail-link.js';
+import { finishLink } from './finish-link.js';
 import { findLink } from './links-repo.js';
 import { findUserById } from './users-repo.js';
 

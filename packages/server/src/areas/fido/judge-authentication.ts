@@ -2,10 +2,12 @@ import {
   verifyAuthenticationResponse,
   type AuthenticationResponseJSON,
 } from '@simplewebauthn/server';
-import { transportsOf, type CredentialRow } from './credentials-repo.js';
+import { assertThat } from '../../core/errors.js';
+import type { CredentialRow } from './credentials-repo.js';
 import type { LinkRow } from './links-repo.js';
 import type { OrganizationRow } from './organizations-repo.js';
-import { userHandle } from './registration-options.js';
+import { transportsOf } from './transports.js';
+import { userHandle } from './user-handle.js';
 
 export interface AuthenticationCase {
   organization: OrganizationRow;
@@ -16,23 +18,32 @@ export interface AuthenticationCase {
   credential: CredentialRow | undefined;
 }
 
+const failed = 'FIDO_CEREMONY_FAILED';
+
 /**
  * Checks an assertion against the link's challenge, origin, RP ID and the stored public key and
- * counter; returns the counter to store or throws an Error naming the problem.
+ * counter; returns the counter to store. Our checks fail as FIDO_CEREMONY_FAILED naming the
+ * problem; SimpleWebAuthn's throw its own Errors.
  */
 export async function judgeAuthentication(
   c: AuthenticationCase,
 ): Promise<{ credential: CredentialRow; newCounter: number }> {
   const response = c.response as AuthenticationResponseJSON;
   const { credential } = c;
-  if (!c.link.challenge) throw new Error('No challenge was issued for this link.');
-  if (!credential) throw new Error('This credential is not registered.');
-  if (c.link.user_id && credential.user_id !== c.link.user_id)
-    throw new Error('This credential belongs to another user.');
+  assertThat(c.link.challenge, failed, 'No challenge was issued for this link.');
+  assertThat(credential, failed, 'This credential is not registered.');
+  assertThat(
+    !c.link.user_id || credential.user_id === c.link.user_id,
+    failed,
+    'This credential belongs to another user.',
+  );
   // A discoverable credential names its user; it must be the credential's owner.
   const handle = response.response.userHandle;
-  if (handle && handle !== Buffer.from(userHandle(credential.user_id)).toString('base64url'))
-    throw new Error('The user handle does not match the credential.');
+  assertThat(
+    !handle || handle === Buffer.from(userHandle(credential.user_id)).toString('base64url'),
+    failed,
+    'The user handle does not match the credential.',
+  );
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: c.link.challenge,
@@ -46,6 +57,6 @@ export async function judgeAuthentication(
     },
     requireUserVerification: true,
   });
-  if (!result.verified) throw new Error('The assertion signature did not verify.');
+  assertThat(result.verified, failed, 'The assertion signature did not verify.');
   return { credential, newCounter: result.authenticationInfo.newCounter };
 }

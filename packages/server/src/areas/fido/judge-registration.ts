@@ -1,5 +1,6 @@
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { decodeAttestationObject } from '@simplewebauthn/server/helpers';
+import { assertThat } from '../../core/errors.js';
 import type { CredentialRow } from './credentials-repo.js';
 import type { LinkRow } from './links-repo.js';
 import type { OrganizationRow } from './organizations-repo.js';
@@ -16,45 +17,55 @@ export interface RegistrationCase {
   anchoredAttestation: boolean;
 }
 
+const failed = 'FIDO_CEREMONY_FAILED';
+
 /**
  * Checks an attestation response against the link's challenge, the expected origin and RP ID and
- * the organization's policy; returns the credential to store or throws an Error naming the problem.
+ * the organization's policy (spec: Organization); returns the credential to store. Our checks
+ * fail as FIDO_CEREMONY_FAILED naming the problem; SimpleWebAuthn's throw its own Errors.
  */
 export async function judgeRegistration(c: RegistrationCase): Promise<CredentialRow> {
   const response = c.response as RegistrationResponseJSON;
-  if (!c.link.challenge) throw new Error('No challenge was issued for this link.');
-  // authenticatorAttachment is reported by the browser; a response without it does not show a platform authenticator.
-  if (
-    c.organization.require_platform_authenticator &&
-    response.authenticatorAttachment !== 'platform'
-  )
-    throw new Error('This organization requires a platform authenticator.');
+  const org = c.organization;
+  assertThat(c.link.challenge, failed, 'No challenge was issued for this link.');
+  // authenticatorAttachment is reported by the browser; a response without it does not show a
+  // platform authenticator.
+  assertThat(
+    !org.require_platform_authenticator || response.authenticatorAttachment === 'platform',
+    failed,
+    'This organization requires a platform authenticator.',
+  );
   const result = await verifyRegistrationResponse({
     response,
     expectedChallenge: c.link.challenge,
     expectedOrigin: c.expectedOrigin,
-    expectedRPID: c.organization.domain_name,
+    expectedRPID: org.domain_name,
     requireUserVerification: true,
   });
-  if (!result.verified) throw new Error('The attestation statement did not verify.');
+  assertThat(result.verified, failed, 'The attestation statement did not verify.');
   const info = result.registrationInfo;
-  if (c.organization.verify_attestation_statement && info.fmt === 'none')
-    throw new Error('This organization requires an attestation statement.');
-  // Self attestation is signed by the credential key itself: it says nothing about the authenticator.
-  if (
-    c.organization.verify_attestation_statement &&
-    c.anchoredAttestation &&
-    !hasCertificateChain(info.attestationObject)
-  )
-    throw new Error('This organization requires an attestation certificate chain.');
-  if (
-    c.organization.require_resident_key &&
-    response.clientExtensionResults.credProps?.rk === false
-  )
-    throw new Error('This organization requires a discoverable credential (resident key).');
+  assertThat(
+    !org.verify_attestation_statement || info.fmt !== 'none',
+    failed,
+    'This organization requires an attestation statement.',
+  );
+  // Self attestation is signed by the credential key itself: it says nothing about the
+  // authenticator, so with trust anchors configured a chain is required.
+  assertThat(
+    !org.verify_attestation_statement ||
+      !c.anchoredAttestation ||
+      hasCertificateChain(info.attestationObject),
+    failed,
+    'This organization requires an attestation certificate chain.',
+  );
+  assertThat(
+    !org.require_resident_key || response.clientExtensionResults.credProps?.rk !== false,
+    failed,
+    'This organization requires a discoverable credential (resident key).',
+  );
   return {
     id: c.newId,
-    organization_id: c.organization.id,
+    organization_id: org.id,
     user_id: c.userId,
     credential_id: info.credential.id,
     public_key: Buffer.from(info.credential.publicKey).toString('base64url'),

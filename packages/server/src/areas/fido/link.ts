@@ -6,16 +6,14 @@ import type { FidoLinksTable } from '../../core/store/schema.js';
 export type LinkKind = 'registrations' | 'authentications';
 export type LinkStatus = 'PENDING' | 'COMPLETED' | 'EXPIRED' | 'ERROR';
 
-/** Spec Limits: a registration link lives 48 h; DESIGN §8: an authentication link 10 min. */
+/**
+ * Spec Limits: a registration link lives 48 h. The spec gives login links no lifetime; one is
+ * opened right after it is sent, so 10 min (README, Area C "Statuses").
+ */
 export const linkLifetimeMs: Record<LinkKind, number> = {
   registrations: 48 * 60 * 60 * 1000,
   authentications: 10 * 60 * 1000,
 };
-
-export const linkTable = {
-  registrations: 'fido_registrations',
-  authentications: 'fido_authentications',
-} as const;
 
 /** `https://{domain_name}`, or the operator's SVC_FIDO_LINK_BASE (without a trailing slash). */
 export function linkBase(configured: string, domainName: string): string {

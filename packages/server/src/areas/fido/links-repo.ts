@@ -1,11 +1,21 @@
 import type { Db } from '../../core/store/index.js';
 import type { FidoLinkStatus, FidoLinksTable } from '../../core/store/schema.js';
-import { linkTable, type LinkKind } from './link.js';
+import type { LinkKind } from './link.js';
 
 export type LinkRow = FidoLinksTable;
 
+const linkTable = {
+  registrations: 'fido_registrations',
+  authentications: 'fido_authentications',
+} as const;
+
 // Both link tables have the same shape; Kysely is given one name so it types a single table.
 const table = (kind: LinkKind) => linkTable[kind] as 'fido_registrations';
+
+/** Runs the writes of one link change (the link, its user, its SMS) in one transaction. */
+export function inTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(run);
+}
 
 export async function insertLink(db: Db, kind: LinkKind, row: LinkRow): Promise<void> {
   await db.insertInto(table(kind)).values(row).execute();

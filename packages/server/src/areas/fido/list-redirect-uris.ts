@@ -1,5 +1,6 @@
 import type { FidoDeps } from './deps.js';
-import { redirectUrisOf, requireOrganization } from './organizations-repo.js';
+import { redirectUrisOf } from './organizations-repo.js';
+import { requireOrganization } from './require-organization.js';
 
 export async function listRedirectUris(
   deps: FidoDeps,

@@ -1,7 +1,6 @@
-import { assertThat } from '../../core/errors.js';
 import type { Db } from '../../core/store/index.js';
 import type { FidoOrganizationsTable } from '../../core/store/schema.js';
-import { inserted } from './unique.js';
+import { inserted } from '../../core/store/unique.js';
 
 export type OrganizationRow = FidoOrganizationsTable;
 
@@ -21,13 +20,6 @@ export async function findOrganizationById(
   id: string,
 ): Promise<OrganizationRow | undefined> {
   return db.selectFrom('fido_organizations').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The caller's organization; organization-scoped calls answer 404 before it exists (DESIGN §8). */
-export async function requireOrganization(db: Db, customerId: string): Promise<OrganizationRow> {
-  const organization = await findOrganizationOfCustomer(db, customerId);
-  assertThat(organization, 'ORGANIZATION_NOT_FOUND');
-  return organization;
 }
 
 /** False when the customer already has one (the unique customer_id decides, also under races). */

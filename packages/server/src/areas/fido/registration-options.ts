@@ -3,22 +3,19 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/server';
 import { assertThat } from '../../core/errors.js';
-import { credentialsOfUser, transportsOf } from './credentials-repo.js';
+import { credentialsOfUser } from './credentials-repo.js';
 import type { FidoDeps } from './deps.js';
 import { setChallenge } from './links-repo.js';
 import { openLink } from './open-link.js';
+import { transportsOf } from './transports.js';
+import { userHandle } from './user-handle.js';
 
 /** How long the browser prompt may stay open. */
 const ceremonyTimeoutMs = 2 * 60 * 1000;
 
-/** The WebAuthn user handle: the user id as UTF-8 bytes (no personal data in it). */
-export function userHandle(userId: string): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(Buffer.from(userId, 'utf8'));
-}
-
 /**
- * Creation options under the organization's policy (spec Organization, DESIGN §8). Each call binds
- * a fresh challenge to the link, replacing the previous one.
+ * Creation options under the organization's policy (spec: Organization). Each call binds a fresh
+ * challenge to the link, replacing the previous one.
  */
 export async function registrationOptions(
   deps: FidoDeps,

@@ -2,13 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorBody } from '../../core/http/schemas.js';
-import type { Context } from '../../context.js';
 import { addRedirectUri } from './add-redirect-uri.js';
 import { createAuthentication } from './create-authentication.js';
 import { createOrganization } from './create-organization.js';
 import { createRegistration } from './create-registration.js';
 import { createUser } from './create-user.js';
-import { fidoDeps } from './deps.js';
+import type { FidoDeps } from './deps.js';
 import { enrollUser } from './enroll-user.js';
 import { getAuthentication } from './get-authentication.js';
 import { getOrganization } from './get-organization.js';
@@ -32,9 +31,11 @@ const noBodyIsEmpty = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
-/** Area C route table: `Authorization: SVC <fido_api_key>`; everything is scoped by the caller. */
-export function fidoRoutes(app: FastifyInstance, ctx: Context): void {
-  const deps = fidoDeps(ctx);
+/**
+ * Area C route table: `Authorization: SVC <fido_api_key>`; everything is scoped by the caller.
+ * The pages behind `user_link` and their two calls are registered last.
+ */
+export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(

@@ -1,5 +1,6 @@
 import type { FidoDeps } from './deps.js';
-import { findUsers, userView, type UserView } from './users-repo.js';
+import { findUsers } from './users-repo.js';
+import { userView, type UserView } from './views.js';
 
 /** The spec has no paging; an answer holds at most this many users, oldest first. */
 export const searchLimit = 1000;

@@ -1,25 +1,8 @@
 import type { Db } from '../../core/store/index.js';
 import type { FidoUsersTable } from '../../core/store/schema.js';
-import { inserted } from './unique.js';
+import { inserted } from '../../core/store/unique.js';
 
 export type UserRow = FidoUsersTable;
-
-/** The User resource. */
-export interface UserView {
-  id: string;
-  name: string;
-  registered: boolean;
-  user_identifier: string;
-}
-
-export function userView(row: UserRow): UserView {
-  return {
-    id: row.id,
-    name: row.name,
-    registered: row.registered === 1,
-    user_identifier: row.user_identifier,
-  };
-}
 
 export async function findUserById(
   db: Db,

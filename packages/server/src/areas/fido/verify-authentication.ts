@@ -1,12 +1,13 @@
 import { AppError, assertThat } from '../../core/errors.js';
 import { advanceCounter, findCredential } from './credentials-repo.js';
 import type { FidoDeps } from './deps.js';
-import { failLink, finishLink, problemOf } from './finish-link.js';
+import { failLink, problemOf } from './fail-link.js';
+import { finishLink } from './finish-link.js';
 import { judgeAuthentication } from './judge-authentication.js';
 import { expectedOrigin } from './link.js';
 import { openLink } from './open-link.js';
 import { findUserById } from './users-repo.js';
-import type { CeremonyResult } from './verify-registration.js';
+import type { CeremonyResult } from './views.js';
 
 /** The response's credential id, if it has one. */
 function credentialIdOf(response: unknown): string | undefined {
@@ -36,13 +37,13 @@ export async function verifyAuthentication(
     response,
     expectedOrigin: origin,
     credential,
-  }).catch(problemOf);
-  if (typeof judged === 'string') return failLink(deps, 'authentications', link, hinted, judged);
+  }).catch((err: unknown) => failLink(deps, 'authentications', link, hinted, problemOf(err)));
   const user = hinted ?? (await findUserById(deps.db, link.customer_id, judged.credential.user_id));
   const now = deps.clock.now().toISOString();
   try {
     await finishLink(deps, 'authentications', link, { status: 'COMPLETED', user }, async (tx) => {
-      // A concurrent use of the same credential moved the counter first: a cloned authenticator or a replay.
+      // A concurrent use of the same credential moved the counter first: a cloned authenticator
+      // or a replay.
       assertThat(
         await advanceCounter(
           tx,

@@ -1,16 +1,13 @@
 import { AppError, assertThat } from '../../core/errors.js';
 import { insertCredential } from './credentials-repo.js';
 import type { FidoDeps } from './deps.js';
-import { failLink, finishLink, problemOf } from './finish-link.js';
+import { failLink, problemOf } from './fail-link.js';
+import { finishLink } from './finish-link.js';
 import { judgeRegistration } from './judge-registration.js';
 import { expectedOrigin } from './link.js';
 import { openLink } from './open-link.js';
 import { markRegistered } from './users-repo.js';
-
-export interface CeremonyResult {
-  status: 'COMPLETED';
-  redirect_url?: string;
-}
+import type { CeremonyResult } from './views.js';
 
 /**
  * Step 2 of the registration page: judge the authenticator's response once. Success stores the
@@ -35,8 +32,7 @@ export async function verifyRegistration(
     newId: deps.ids.uuid(),
     now,
     anchoredAttestation: deps.anchoredAttestation,
-  }).catch(problemOf);
-  if (typeof judged === 'string') return failLink(deps, 'registrations', link, user, judged);
+  }).catch((err: unknown) => failLink(deps, 'registrations', link, user, problemOf(err)));
   try {
     await finishLink(
       deps,

@@ -1,34 +1,33 @@
+import type { Static } from '@sinclair/typebox';
 import type { LinkRow } from './links-repo.js';
+import { readStatus, type LinkKind } from './link.js';
 import type { OrganizationRow } from './organizations-repo.js';
-import { readStatus, type LinkStatus } from './link.js';
-import { userView, type UserRow, type UserView } from './users-repo.js';
-import type { FidoOrganization } from '@svc/sdk';
+import type * as S from './schemas.js';
+import type { UserRow } from './users-repo.js';
 
+/** The resources as the route schemas declare them: one description for code and OpenAPI. */
+export type UserView = Static<typeof S.User>;
 /** The Registration resource (spec fields plus `status` and `redirect_url`). */
-export interface RegistrationView {
-  id: string;
-  callback_url?: string;
-  sms_phone_number?: string;
-  redirect_url?: string;
-  user: UserView;
-  status: LinkStatus;
-}
-
-/** The Authentication resource. `user_link` is only known when the link is made (secret not stored). */
-export interface AuthenticationView {
-  id: string;
-  callback_url?: string;
-  sms_phone_number?: string;
-  user_identifier?: string;
-  user?: UserView;
-  user_link?: string;
-  status: LinkStatus;
-}
+export type RegistrationView = Static<typeof S.Registration>;
+/** The Authentication resource; `user_link` only when the link is made (its secret is not kept). */
+export type AuthenticationView = Static<typeof S.Authentication>;
+export type OrganizationView = Static<typeof S.Organization>;
+/** What the page hears after a completed ceremony. */
+export type CeremonyResult = Static<typeof S.CeremonyResult>;
 
 /** Only the fields that have a value, so absent ones are omitted rather than null. */
 function present<T extends Record<string, string | null>>(fields: T): { [K in keyof T]?: string } {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as {
     [K in keyof T]?: string;
+  };
+}
+
+export function userView(row: UserRow): UserView {
+  return {
+    id: row.id,
+    name: row.name,
+    registered: row.registered === 1,
+    user_identifier: row.user_identifier,
   };
 }
 
@@ -62,8 +61,17 @@ export function authenticationView(
   };
 }
 
-/** The Organization resource, as the SDK's clients read it. */
-export type OrganizationView = FidoOrganization;
+/** A link as its GET shows it (and its callback carries): a registration once it has a user. */
+export function linkView(
+  kind: LinkKind,
+  link: LinkRow,
+  user: UserRow | undefined,
+  now: Date,
+): RegistrationView | AuthenticationView {
+  return kind === 'registrations' && user
+    ? registrationView(link, user, now)
+    : authenticationView(link, user, now);
+}
 
 export function organizationView(row: OrganizationRow, redirectUris: string[]): OrganizationView {
   return {

@@ -19,7 +19,10 @@ const pageStatus = { ready: 200, used: 410, expired: 410, invalid: 404 } as cons
 const errors = { 400: S.FidoErrorBody, 404: ErrorBody, 410: ErrorBody };
 const call = { invalid: 'MISSING_FIELDS' } as const;
 
-/** The pages behind `user_link` and the two calls their script makes; the link secret is the credential. */
+/**
+ * The pages behind `user_link` and the two calls their script makes; the link secret is the
+ * credential.
+ */
 export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,6 +1,10 @@
 import type { Clock } from '../../../core/clock.js';
 import type { Db } from '../../../core/store/index.js';
+import { insertSmsOnce } from './messages-repo.js';
 import type { InfoLogger, SmsMessage, SmsProvider } from './provider.js';
+
+// `svc sms list` reads the kept messages from here.
+export { listSms, type StoredSms } from './messages-repo.js';
 
 /**
  * The default provider: keeps each message in `sms_messages` (read with `svc sms list`) and prints
@@ -16,34 +20,12 @@ export class LogSmsProvider implements SmsProvider {
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
-    await this.db
-      .insertInto('sms_messages')
-      .values({
-        id: message.id,
-        to_number: message.to,
-        body: message.body,
-        created_at: this.clock.now().toISOString(),
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertSmsOnce(this.db, {
+      id: message.id,
+      to_number: message.to,
+      body: message.body,
+      created_at: this.clock.now().toISOString(),
+    });
     this.logger.info({ sms: message.id, to: message.to }, `SMS to ${message.to}: ${message.body}`);
   }
-}
-
-export interface StoredSms {
-  id: string;
-  to_number: string;
-  body: string;
-  created_at: string;
-}
-
-/** The newest messages the log provider kept, newest first. */
-export async function listSms(db: Db, limit: number): Promise<StoredSms[]> {
-  return db
-    .selectFrom('sms_messages')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
 }

@@ -38,7 +38,8 @@ async function run(continueButton: HTMLButtonElement): Promise<void> {
   continueButton.disabled = true;
   show('Follow your browser\u2019s prompt\u2026', 'info');
   try {
-    // svc answers the options of this link's kind (../../registration-options.ts, ../../authentication-options.ts).
+    // svc answers the options of this link's kind (../../registration-options.ts,
+    // ../../authentication-options.ts).
     const options = await call('options', { secret });
     const response =
       kind === 'registrations'
@@ -65,7 +66,8 @@ async function run(continueButton: HTMLButtonElement): Promise<void> {
       continueButton.hidden = true;
       show(err.message, 'error');
     } else {
-      // The browser prompt was cancelled or timed out: the link is still good, so let the user retry.
+      // The browser prompt was cancelled or timed out: the link is still good, so let the user
+      // retry.
       continueButton.disabled = false;
       show('The passkey prompt was cancelled or failed. Press Continue to try again.', 'error');
     }

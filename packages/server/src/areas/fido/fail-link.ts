@@ -1,0 +1,30 @@
+import { AppError } from '../../core/errors.js';
+import type { FidoDeps } from './deps.js';
+import { finishLink } from './finish-link.js';
+import type { LinkRow } from './links-repo.js';
+import type { LinkKind } from './link.js';
+import type { UserRow } from './users-repo.js';
+
+/** Records a failed ceremony as ERROR (with its callback), then reports it to the page. */
+export async function failLink(
+  deps: FidoDeps,
+  kind: LinkKind,
+  link: LinkRow,
+  user: UserRow | undefined,
+  problem: string,
+): Promise<never> {
+  await finishLink(deps, kind, link, { status: 'ERROR', user });
+  throw new AppError('FIDO_CEREMONY_FAILED', problem);
+}
+
+/**
+ * What a failed check tells the page: our own checks throw FIDO_CEREMONY_FAILED, SimpleWebAuthn
+ * throws Errors whose message names the problem, and a malformed response may throw anything.
+ */
+export function problemOf(err: unknown): string {
+  return err instanceof AppError
+    ? err.description
+    : err instanceof Error
+      ? err.message
+      : 'The response is malformed.';
+}

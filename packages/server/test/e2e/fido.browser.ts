@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** A free loopback port: the link base must name the server's own origin before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A loopback HTTP server; `handle` answers each request with a status and a body. */
+export async function listen(
+  handle: (path: string, body: string) => { status: number; type?: string; body?: string },
+): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const answer = handle(req.url ?? '/', body);
+      res
+        .writeHead(answer.status, answer.type ? { 'content-type': answer.type } : {})
+        .end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://localhost:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** Debian's Chromium, headless, without the background traffic that slows a test run. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A browser tab with a CDP virtual authenticator (a platform one unless `usb`). */
+export async function virtualAuthenticatorTab(
+  browser: Browser,
+  transport: 'internal' | 'usb' = 'internal',
+): Promise<{
+  context: BrowserContext;
+  page: Page;
+  credentials: () => Promise<{ isResidentCredential: boolean }[]>;
+}> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport,
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    context,
+    page,
+    credentials: async () =>
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+/** Opens a user link, presses Continue and returns the message the page ends with. */
+export async function runLink(page: Page, userLink: string): Promise<string> {
+  await page.goto(userLink);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForFunction(
+    () => document.getElementById('message')?.dataset.state !== 'info',
+    null,
+    { timeout: 15_000 },
+  );
+  return (await page.locator('#message').textContent()) ?? '';
+}
+
+export async function waitFor<T>(
+  read: () => Promise<T | undefined> | T | undefined,
+  what: string,
+): Promise<T> {
+  for (let i = 0; i < 100; i += 1) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
