@@ -24,5 +24,3 @@ export function wireAreas(ctx: Context) {
   });
   return { sandbox, identity, directory, svcfications, svccodes, fido: fidoDeps(ctx) };
 }
-
-export type Areas = ReturnType<typeof wireAreas>;

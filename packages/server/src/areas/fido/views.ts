@@ -1,19 +1,17 @@
-import type { Static } from '@sinclair/typebox';
 import type { LinkRow } from './links-repo.js';
 import { readStatus, type LinkKind } from './link.js';
 import type { OrganizationRow } from './organizations-repo.js';
-import type * as S from './schemas.js';
+import type {
+  AuthenticationView,
+  CeremonyResult,
+  OrganizationView,
+  RegistrationView,
+  UserView,
+} from './schemas.js';
 import type { UserRow } from './users-repo.js';
 
-/** The resources as the route schemas declare them: one description for code and OpenAPI. */
-export type UserView = Static<typeof S.User>;
-/** The Registration resource (spec fields plus `status` and `redirect_url`). */
-export type RegistrationView = Static<typeof S.Registration>;
-/** The Authentication resource; `user_link` only when the link is made (its secret is not kept). */
-export type AuthenticationView = Static<typeof S.Authentication>;
-export type OrganizationView = Static<typeof S.Organization>;
-/** What the page hears after a completed ceremony. */
-export type CeremonyResult = Static<typeof S.CeremonyResult>;
+// The resources as @svc/wire describes them: one description for server, SDK and OpenAPI.
+export type { AuthenticationView, CeremonyResult, OrganizationView, RegistrationView, UserView };
 
 /** Only the fields that have a value, so absent ones are omitted rather than null. */
 function present<T extends Record<string, string | null>>(fields: T): { [K in keyof T]?: string } {

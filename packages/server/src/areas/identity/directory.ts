@@ -45,5 +45,3 @@ export function identityDirectory(deps: IdentityDeps) {
     ) => bindDevice(deps, customerId, input),
   };
 }
-
-export type IdentityDirectory = ReturnType<typeof identityDirectory>;

@@ -7,7 +7,6 @@ import { registerResponseSigning } from './response-signing.js';
 import { registerValidation } from './validation.js';
 import './types.js';
 
-export type { AuthKind } from './types.js';
 export type { AuthDeps } from './auth.js';
 export { frameworkErrors } from './errors.js';
 

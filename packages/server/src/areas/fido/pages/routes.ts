@@ -1,11 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { ErrorBody } from '../../../core/http/schemas.js';
 import { authenticationOptions } from '../authentication-options.js';
 import type { FidoDeps } from '../deps.js';
 import { linkState } from '../link-state.js';
 import { registrationOptions } from '../registration-options.js';
-import * as S from '../schemas.js';
+import { route } from '../schemas.js';
 import { verifyAuthentication } from '../verify-authentication.js';
 import { verifyRegistration } from '../verify-registration.js';
 import { ceremonyScript } from './script.js';
@@ -16,7 +15,6 @@ const ceremonies = {
   authentications: { options: authenticationOptions, verify: verifyAuthentication },
 } as const;
 const pageStatus = { ready: 200, used: 410, expired: 410, invalid: 404 } as const;
-const errors = { 400: S.FidoErrorBody, 404: ErrorBody, 410: ErrorBody };
 const call = { invalid: 'MISSING_FIELDS' } as const;
 
 /**
@@ -42,28 +40,19 @@ export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
     keyof typeof ceremonies,
     (typeof ceremonies)[keyof typeof ceremonies],
   ][]) {
-    r.get(
-      `/fido/${kind}/:id`,
-      { schema: { hide: true, params: S.IdParams } },
-      async (request, reply) => {
-        const view = await linkState(deps, kind, request.params.id);
-        return reply
-          .code(pageStatus[view.state])
-          .headers(pageHeaders)
-          .type('text/html; charset=utf-8')
-          .send(renderPage(kind, view));
-      },
-    );
+    r.get(`/fido/${kind}/:id`, { schema: route.page }, async (request, reply) => {
+      const view = await linkState(deps, kind, request.params.id);
+      return reply
+        .code(pageStatus[view.state])
+        .headers(pageHeaders)
+        .type('text/html; charset=utf-8')
+        .send(renderPage(kind, view));
+    });
     r.post(
       `/fido/${kind}/:id/options`,
       {
         config: call,
-        schema: {
-          summary: `Page call: WebAuthn options for ${kind}`,
-          params: S.IdParams,
-          body: S.SecretBody,
-          response: { 200: S.CeremonyOptions, ...errors },
-        },
+        schema: route.options(kind),
       },
       async (request) => ceremony.options(deps, request.params.id, request.body.secret),
     );
@@ -71,12 +60,7 @@ export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
       `/fido/${kind}/:id/verify`,
       {
         config: call,
-        schema: {
-          summary: `Page call: verify the ${kind} response`,
-          params: S.IdParams,
-          body: S.VerifyBody,
-          response: { 200: S.CeremonyResult, ...errors },
-        },
+        schema: route.verify(kind),
       },
       async (request) =>
         ceremony.verify(deps, request.params.id, request.body.secret, request.body.response),

@@ -3,9 +3,6 @@ import type { Db } from '../../../core/store/index.js';
 import { insertSmsOnce } from './messages-repo.js';
 import type { InfoLogger, SmsMessage, SmsProvider } from './provider.js';
 
-// `svc sms list` reads the kept messages from here.
-export { listSms, type StoredSms } from './messages-repo.js';
-
 /**
  * The default provider: keeps each message in `sms_messages` (read with `svc sms list`) and prints
  * it through the logger, link included, so local users can open it. A retried delivery of the

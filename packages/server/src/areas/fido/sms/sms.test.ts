@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/helpers.js';
 import { smsDeliverer, smsProvider } from './deliverer.js';
-import { listSms, LogSmsProvider } from './log-provider.js';
+import { LogSmsProvider } from './log-provider.js';
+import { listSms } from './messages-repo.js';
 import { TwilioSmsProvider } from './twilio-provider.js';
 
 let t: TestApp;
