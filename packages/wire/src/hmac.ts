@@ -1,4 +1,4 @@
-// The SVC HMAC scheme (DESIGN §5): clients sign requests with it, the server signs its answers.
+// The SVC HMAC scheme: clients sign requests with it, the server signs its answers.
 import { createHash, createHmac } from 'node:crypto';
 
 /** The parts of a request (or response) that the SVC HMAC scheme signs. */

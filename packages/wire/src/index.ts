@@ -1,4 +1,4 @@
-// What svc and its clients must agree on (DESIGN §3, §5): the server and @svc/sdk both import it.
+// What svc and its clients must agree on: the server and @svc/sdk both import it.
 export * from './hmac.js';
 export * from './device-sig.js';
 export * from './payloads.js';

@@ -31,7 +31,7 @@ const keys = {
   },
   publicUrl: {
     env: 'SVC_PUBLIC_URL',
-    doc: 'base URL used in links (default http://localhost:PORT)',
+    doc: 'public base URL of the service, named in the OpenAPI documents (default http://localhost:PORT)',
     schema: Type.String({ default: '' }),
   },
   masterKey: {
