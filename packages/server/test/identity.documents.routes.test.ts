@@ -1,0 +1,139 @@
+import { RpClient } from '@svc/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importRecords } from '../src/areas/sandbox/records-repo.js';
+import { identityCalls, rpClient, status } from './identity.kit.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let rp: RpClient;
+beforeAll(async () => {
+  t = await testApp();
+  rp = rpClient(t);
+});
+afterAll(async () => t.close());
+const { newDevice } = identityCalls(() => t);
+
+describe('identity documents', () => {
+  it('registers by device (201), replaces, lists and reads; other tenants see nothing', async () => {
+    const device = newDevice();
+    await device.register();
+    await rp.bindDevice(device.identifier, 'erin');
+    const first = await device.registerDocument({ hash: 'hash-1', type: 'AAMVA_DRIVERS_LICENSE' });
+    expect(first).toMatchObject({
+      hash: 'hash-1',
+      type: 'AAMVA_DRIVERS_LICENSE',
+      verification_status: 'UNVERIFIED',
+      verified_at: null,
+    });
+    const second = await device.registerDocument({ hash: 'hash-2' });
+    expect((await rp.listDocuments('erin')).map((d) => d.hash)).toEqual(['hash-2']);
+    expect(await rp.getDocument(second.id)).toEqual(second);
+    expect(await status(rp.getDocument(first.id))).toBe(404);
+    const other = new RpClient({
+      baseUrl: 'http://svc',
+      credentials: (await t.newCustomer('other2')).server_credentials,
+      fetch: injectFetch(t.app),
+      now: () => t.clock.now(),
+    });
+    expect(await status(other.getDocument(second.id))).toBe(404);
+    expect(await other.listDocuments('erin')).toEqual([]);
+    expect(await status(rp.request('GET', '/api/v2/identity_documents?user_identifier='))).toBe(
+      422,
+    );
+    expect(
+      await status(
+        device.signed('POST', '/api/v2/identity_documents', { type: 'AAMVA_DRIVERS_LICENSE' }),
+      ),
+    ).toBe(422);
+    expect(await status(device.request('POST', '/api/v2/identity_documents', { hash: 'x' }))).toBe(
+      403,
+    );
+  });
+
+  it('the RP registers a document for a bound identifier (201), 422 when unbound', async () => {
+    const device = newDevice();
+    await device.register();
+    await rp.bindDevice(device.identifier, 'frank');
+    expect(await rp.registerDocumentFor('frank', { hash: 'hash-f' })).toMatchObject({
+      hash: 'hash-f',
+      verification_status: 'UNVERIFIED',
+    });
+    expect(await status(rp.registerDocumentFor('nobody', { hash: 'h' }))).toBe(422);
+  });
+
+  it('stores only id, hash, type, status and time: no submitted license field reaches the database', async () => {
+    const device = newDevice();
+    await device.register();
+    await device.registerDocument({
+      hash: 'hash-private',
+      first_name: 'ZEBEDIAHQX',
+      last_name: 'QUUXWORTH',
+      date_of_birth: '1911-02-03',
+      customer_id: 'LICQZX-987654',
+      street_address: '42 SECRETLANE',
+    });
+    const tables = [
+      'customers',
+      'credentials',
+      'users',
+      'devices',
+      'user_identifiers',
+      'user_devices',
+      'identity_documents',
+      'outbox',
+      'nonces',
+      'sandbox_records',
+    ] as const;
+    const dump = JSON.stringify(
+      await Promise.all(tables.map((table) => t.store.db.selectFrom(table).selectAll().execute())),
+    );
+    expect(dump).toContain('hash-private');
+    for (const secret of [
+      'ZEBEDIAHQX',
+      'QUUXWORTH',
+      '1911-02-03',
+      '19110203',
+      'LICQZX',
+      'SECRETLANE',
+    ])
+      expect(dump).not.toContain(secret);
+  });
+
+  it('with verify_identity_documents: VERIFIED, FAILED or UNVERIFIABLE by the sandbox engine', async () => {
+    const verifier = await t.newCustomer('verifier', true);
+    await importRecords(t.store.db, t.clock, [
+      {
+        identification_id: 'V-100',
+        person_given_name: 'STEVEN',
+        person_sur_name: 'BROWN',
+        person_birth_date: '19800115',
+      },
+    ]);
+    const device = newDevice(verifier.sdk_credentials);
+    await device.register();
+    const doc = (fields: Record<string, unknown>) =>
+      device.registerDocument({ hash: 'h', ...fields });
+    expect(
+      await doc({
+        customer_id: 'V100',
+        first_name: 'Stephen',
+        last_name: 'Brown',
+        date_of_birth: '1980-01-15',
+      }),
+    ).toMatchObject({ verification_status: 'VERIFIED', verified_at: t.clock.now().toISOString() });
+    expect(
+      await doc({
+        customer_id: 'V100',
+        first_name: 'Steven',
+        last_name: 'Brown',
+        date_of_birth: '1990-01-15',
+      }),
+    ).toMatchObject({ verification_status: 'FAILED' });
+    expect(await doc({ customer_id: 'UNKNOWN-1', first_name: 'Steven' })).toMatchObject({
+      verification_status: 'UNVERIFIABLE',
+    });
+    expect(await doc({ first_name: 'Steven' })).toMatchObject({
+      verification_status: 'UNVERIFIABLE',
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { DeviceClient, RpClient, SvcApiError, svcAuthorization } from '@svc/sdk';
+import { injectFetch, type TestApp } from './helpers.js';
+
+/** The HTTP status a client call ends with (200 for any success). */
+export const status = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (e: unknown) => (e instanceof SvcApiError ? e.status : -1),
+  );
+
+/** The error body a client call fails with (null when it succeeds). */
+export const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => (e as SvcApiError).body as Record<string, unknown>,
+  );
+
+/** The relying party of the test app's customer, on the app's clock. */
+export function rpClient(t: TestApp): RpClient {
+  return new RpClient({
+    baseUrl: 'http://svc',
+    credentials: t.customer.server_credentials,
+    fetch: injectFetch(t.app),
+    now: () => t.clock.now(),
+  });
+}
+
+/**
+ * The calls the identity route tests make, against the test app of their file (`current()`, made
+ * in its beforeAll).
+ */
+export function identityCalls(current: () => TestApp) {
+  const newDevice = (creds = current().customer.sdk_credentials) =>
+    new DeviceClient({
+      baseUrl: 'http://svc',
+      credentials: creds,
+      fetch: injectFetch(current().app),
+      now: () => current().clock.now(),
+    });
+
+  /** A raw signed request, to tamper with single parts. */
+  function signedInject(
+    parts: {
+      method: 'GET' | 'POST' | 'PATCH';
+      path: string;
+      body?: string;
+      contentType?: string;
+      date?: string;
+    },
+    tamper: Partial<{
+      method: 'GET' | 'POST' | 'PATCH';
+      path: string;
+      body: string;
+      contentType: string;
+      date: string;
+    }> = {},
+    creds = current().customer.server_credentials,
+  ) {
+    const date = parts.date ?? current().clock.now().toUTCString();
+    const signed = {
+      method: parts.method,
+      path: parts.path,
+      body: parts.body ?? '',
+      contentType: parts.contentType ?? '',
+      date,
+    };
+    const authorization = svcAuthorization(creds.token, creds.secret, signed);
+    const sent = { ...signed, ...tamper };
+    return current().app.inject({
+      method: sent.method,
+      url: sent.path,
+      payload: sent.body || undefined,
+      headers: {
+        authorization,
+        'x-date': sent.date,
+        ...(sent.contentType ? { 'content-type': sent.contentType } : {}),
+      },
+    });
+  }
+
+  return { newDevice, signedInject };
+}

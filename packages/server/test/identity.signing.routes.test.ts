@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityCalls, status } from './identity.kit.js';
+import { testApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => t.close());
+const { newDevice, signedInject } = identityCalls(() => t);
+
+describe('request authentication', () => {
+  let path: string;
+  beforeAll(async () => {
+    path = `/api/v2/devices/${(await newDevice().register()).identifier}`;
+  });
+
+  it('a correctly signed request passes and its answer is signed', async () => {
+    const res = await signedInject({ method: 'GET', path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['x-signature']).toBeTruthy();
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it.each([
+    ['method', { method: 'PATCH' as const }],
+    ['path', { path: '/api/v2/devices/other' }],
+    ['date', { date: new Date(Date.parse(new Date().toUTCString()) + 60_000).toUTCString() }],
+    ['content type', { contentType: 'application/json' }],
+  ])('tampering with the %s → 403', async (_part, tamper) => {
+    expect((await signedInject({ method: 'GET', path }, tamper)).statusCode).toBe(403);
+  });
+
+  it('the query string is signed: changing or adding one → 403', async () => {
+    expect(
+      (await signedInject({ method: 'GET', path: `${path}?a=1` }, { path: `${path}?a=2` }))
+        .statusCode,
+    ).toBe(403);
+    expect((await signedInject({ method: 'GET', path }, { path: `${path}?a=1` })).statusCode).toBe(
+      403,
+    );
+    expect((await signedInject({ method: 'GET', path: `${path}?a=1` })).statusCode).toBe(200);
+  });
+
+  it('a raw `application/json; charset=UTF-8` content type is signed as sent', async () => {
+    const res = await signedInject({
+      method: 'PATCH',
+      path,
+      body: '{"active":true}',
+      contentType: 'application/json; charset=UTF-8',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ active: true });
+  });
+
+  it('tampering with the body → 403', async () => {
+    const res = await signedInject(
+      { method: 'PATCH', path, body: '{"active":true}', contentType: 'application/json' },
+      { body: '{"active":false}' },
+    );
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('a stale or missing Date → 403; the double-space numeric-zone form is accepted', async () => {
+    expect(
+      (
+        await signedInject({
+          method: 'GET',
+          path,
+          date: new Date(t.clock.now().getTime() - 6 * 60_000).toUTCString(),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await signedInject({ method: 'GET', path, date: 'garbage' })).statusCode).toBe(403);
+    const d = t.clock.now();
+    const odd = `${d.toUTCString().slice(0, 16)}  ${d.toISOString().slice(11, 19)} +0000`;
+    expect((await signedInject({ method: 'GET', path, date: odd })).statusCode).toBe(200);
+  });
+
+  it('an X-Device-Sig header is refused again long after the Date window (no late replay)', async () => {
+    const device = newDevice();
+    await device.register();
+    const header = await (
+      await import('@svc/sdk')
+    ).deviceSigHeader(device.keys.device, 'seen-once');
+    expect(
+      await status(
+        device.request('GET', '/api/v2/svcfications/next', undefined, { 'x-device-sig': header }),
+      ),
+    ).toBe(200);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect(
+      await status(
+        device.request('GET', '/api/v2/svcfications/next', undefined, { 'x-device-sig': header }),
+      ),
+    ).toBe(403);
+  });
+
+  it('wrong credential kind, unknown token, no header → 403 Error body', async () => {
+    const res = await signedInject({ method: 'GET', path }, {}, t.customer.user_credentials);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'FORBIDDEN' });
+    expect(
+      (await signedInject({ method: 'GET', path }, {}, { token: 'x.y.z', secret: 's' })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: path,
+          headers: { authorization: `Bearer ${t.customer.sandbox_token}` },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

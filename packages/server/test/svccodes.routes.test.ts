@@ -1,0 +1,161 @@
+import { pairSvccode, SvccodeClient } from '@svc/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserClient, status, svccodeCalls } from './svccodes.kit.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let browser: SvccodeClient;
+beforeAll(async () => {
+  t = await testApp();
+  browser = browserClient(t);
+});
+afterAll(async () => t.close());
+const { registered, post } = svccodeCalls(() => t);
+
+describe('POST /api/v2/svccodes', () => {
+  it('201 {id, payload} for a known relying party, readable cross-origin', async () => {
+    const res = await post(
+      '/api/v2/svccodes',
+      { relying_party_id: t.customer.id },
+      { origin: 'https://rp.example' },
+    );
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ id: string; payload: string }>();
+    expect(Object.keys(body).sort()).toEqual(['id', 'payload']);
+    expect(body.payload).toContain(body.id);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(await browser.status(body.id)).toEqual({ id: body.id, paired: false });
+  });
+
+  it('400 when relying_party_id is missing, ill-typed or the body is not JSON', async () => {
+    for (const body of [
+      {},
+      { relying_party_id: 42 },
+      { relying_party_id: '' },
+      { relying_party_id: null },
+    ]) {
+      const res = await post('/api/v2/svccodes', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: 'MISSING_FIELDS',
+        message: expect.any(String),
+        description: expect.any(String),
+        field_errors: { relying_party_id: expect.any(Array) },
+      });
+    }
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/svccodes',
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ error: 'INVALID_JSON' });
+  });
+
+  it('422 for a relying party id no customer has', async () => {
+    const res = await post('/api/v2/svccodes', {
+      relying_party_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'RELYING_PARTY_UNKNOWN' });
+  });
+});
+
+describe('CORS', () => {
+  it('preflights of the two public endpoints answer 204 with the allowed method and headers', async () => {
+    const { id } = await browser.create(t.customer.id);
+    for (const [url, method] of [
+      ['/api/v2/svccodes', 'POST'],
+      [`/api/v2/svccodes/${id}`, 'GET'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin: 'https://rp.example',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(res.statusCode, url).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(String(res.headers['access-control-allow-methods'])).toContain(method);
+      expect(String(res.headers['access-control-allow-headers'])).toContain('content-type');
+    }
+  });
+
+  it('errors of the public endpoints are readable cross-origin; other endpoints allow no origin', async () => {
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/svccodes/nope',
+      headers: { origin: 'https://rp.example' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBe('*');
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v2/paired_svccodes',
+      headers: { origin: 'https://rp.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const other = await post('/api/v2/paired_svccodes', {}, { origin: 'https://rp.example' });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('GET /api/v2/svccodes/{id}', () => {
+  it('404 for an unknown id; 400 for a wait outside 0..30', async () => {
+    expect(await status(browser.status('no-such-code'))).toBe(404);
+    const { id } = await browser.create(t.customer.id);
+    for (const wait of ['31', '-1', 'abc', '1.5'])
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/v2/svccodes/${id}?wait=${wait}` }))
+          .statusCode,
+        wait,
+      ).toBe(400);
+    expect(await browser.status(id, { wait: 0 })).toEqual({ id, paired: false });
+  });
+
+  it('an unpaired code is gone (404) once expired; a paired one stays readable', async () => {
+    const unpaired = await browser.create(t.customer.id);
+    const paired = await browser.create(t.customer.id);
+    await pairSvccode(await registered(), paired.payload);
+    t.clock.advance(t.config.svccodeTtlSeconds * 1000);
+    expect(await status(browser.status(unpaired.id))).toBe(404);
+    expect(await browser.status(paired.id)).toEqual({ id: paired.id, paired: true });
+  });
+
+  it('a long poll is woken by the pairing itself, not by its timeout', async () => {
+    const device = await registered();
+    const { id, payload } = await browser.create(t.customer.id);
+    // The poll waits up to 30 s, as long as the test may run: only the pairing can end it in time.
+    let settled = false;
+    const poll = browser.status(id, { wait: 30 }).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false);
+    await pairSvccode(device, payload);
+    expect(await poll).toEqual({ id, paired: true });
+  }, 25_000);
+
+  it('a long poll answers at once when the code is already paired', async () => {
+    const { id, payload } = await browser.create(t.customer.id);
+    await pairSvccode(await registered(), payload);
+    expect(await browser.waitUntilPaired(id)).toEqual({ id, paired: true });
+  });
+});
+
+describe('shutdown', () => {
+  it('releases waiting long polls when the app closes', async () => {
+    const own = await testApp();
+    const client = new SvccodeClient({ baseUrl: 'http://svc', fetch: injectFetch(own.app) });
+    const { id } = await client.create(own.customer.id);
+    // The poll waits up to 30 s, longer than the test may run: only the close can end it in time.
+    const poll = client.status(id, { wait: 30 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await own.app.close();
+    expect(await poll).toEqual({ id, paired: false });
+    await own.store.close();
+  }, 25_000);
+});

@@ -1,0 +1,113 @@
+import { DeviceClient, RpClient } from '@svc/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, rpClient, svcficationCalls, type Svc } from './svcfications.kit.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let rp: RpClient;
+beforeAll(async () => {
+  t = await testApp();
+  rp = rpClient(t);
+});
+afterAll(async () => t.close());
+const { user, create, next } = svcficationCalls(
+  () => t,
+  () => rp,
+);
+
+describe('creation', () => {
+  it('201 IN_PROGRESS with defaults and a 90 s expiry; unknown and null fields tolerated', async () => {
+    const u = await user();
+    const s = await rp.request<Svc & Record<string, unknown>>('POST', '/api/v2/svcfications', {
+      action: 'login',
+      resource: 'web',
+      desired_level: 1,
+      user_identifier: u.identifier,
+      email: null,
+      favourite: 'x',
+    });
+    expect(s.status).toBe(201);
+    expect(s.body).toMatchObject({
+      status: 'IN_PROGRESS',
+      prompt: true,
+      user_presence: true,
+      show_identity_document: false,
+      user_identifier: u.identifier,
+      relying_party: 'acme',
+      result: null,
+    });
+    expect(new Date(s.body.expires_at).getTime() - t.clock.now().getTime()).toBe(90_000);
+    expect(s.body).not.toHaveProperty('favourite');
+  });
+
+  it.each([
+    ['level 0', { desired_level: 0, user_identifier: 'x' }],
+    ['level 4', { desired_level: 4 }],
+    ['level "2"', { desired_level: '2' }],
+    ['missing action', { action: undefined, desired_level: 1 }],
+    ['missing resource', { resource: undefined, desired_level: 1 }],
+    ['no target', { desired_level: 1 }],
+    ['two targets', { desired_level: 1, user_identifier: 'a', svc_id: 'b' }],
+    ['an unbound user', { desired_level: 1, user_identifier: 'nobody' }],
+    ['an unknown device', { desired_level: 1, device_identifier: 'nope' }],
+    ['an unknown svc_id', { desired_level: 1, svc_id: 'nope' }],
+    ['an unpaired svccode', { desired_level: 1, svccode_id: 'nope' }],
+    ['a bad email', { desired_level: 1, email: 'not-an-email' }],
+    [
+      'an http callback without the insecure flag',
+      { desired_level: 1, user_identifier: 'x', callback_url: 'ftp://example.com/cb' },
+    ],
+  ])('422 {message, errors} for %s', async (_name, body) => {
+    const error = await bodyOf(create(body));
+    expect(error).toEqual({
+      message: expect.any(String),
+      errors: expect.arrayContaining([expect.any(String)]),
+    });
+  });
+
+  it('level 3 for a user without a document → 424 NO_DOCUMENTS', async () => {
+    const u = await user({ document: false });
+    const error = await bodyOf(create({ desired_level: 3, user_identifier: u.identifier }));
+    expect(error).toMatchObject({ error: 'NO_DOCUMENTS' });
+  });
+
+  it('targets by device_identifier, svc_id, user_identifier and email; each reaches the device', async () => {
+    const u = await user();
+    const byEmail = `${u.identifier}@example.com`;
+    const emailUser = await user();
+    await rp.bindDevice(emailUser.device.identifier, byEmail).catch(() => undefined);
+    for (const target of [
+      { device_identifier: u.device.identifier },
+      { svc_id: u.svcId },
+      { user_identifier: u.identifier },
+    ]) {
+      const s = await create({ desired_level: 1, ...target });
+      expect((await next(u.device)).body?.id).toBe(s.id);
+      await rp.request('DELETE', `/api/v2/svcfications/${s.id}`);
+    }
+    const other = await user();
+    const otherEmail = `${other.identifier}@example.com`;
+    const d = new DeviceClient({
+      baseUrl: 'http://svc',
+      credentials: t.customer.sdk_credentials,
+      fetch: injectFetch(t.app),
+    });
+    await d.register();
+    const b = await rp.bindDevice(d.identifier, otherEmail);
+    await rp.setBindingActive(b.id, true);
+    await rp.setDeviceActive(d.identifier, true);
+    const s = await create({ desired_level: 1, email: otherEmail });
+    expect((await next(d)).body?.id).toBe(s.id);
+  });
+
+  it('an expires_at in the past is accepted and reads EXPIRED', async () => {
+    const u = await user();
+    const s = await create({
+      desired_level: 1,
+      user_identifier: u.identifier,
+      expires_at: new Date(t.clock.now().getTime() - 1000).toISOString(),
+    });
+    expect(s.status).toBe('EXPIRED');
+    expect((await next(u.device)).status).toBe(204);
+  });
+});

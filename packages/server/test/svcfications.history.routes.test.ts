@@ -1,0 +1,83 @@
+import { RpClient } from '@svc/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rpClient, status, svcficationCalls, type Svc } from './svcfications.kit.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let rp: RpClient;
+beforeAll(async () => {
+  t = await testApp();
+  rp = rpClient(t);
+});
+afterAll(async () => t.close());
+const { user, create, next } = svcficationCalls(
+  () => t,
+  () => rp,
+);
+
+describe('history and legacy v1', () => {
+  it("lists a user's svcfications newest first with limit and before", async () => {
+    const u = await user();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await create({ desired_level: 1, user_identifier: u.identifier })).id);
+      t.clock.advance(1000);
+    }
+    const all = (
+      await rp.request<Svc[]>('GET', `/api/v2/svcfications?user_identifier=${u.identifier}`)
+    ).body;
+    expect(all.map((s) => s.id)).toEqual([...ids].reverse());
+    const page = (
+      await rp.request<(Svc & { created_at: string })[]>(
+        'GET',
+        `/api/v2/svcfications?user_identifier=${u.identifier}&limit=1`,
+      )
+    ).body;
+    expect(page.map((s) => s.id)).toEqual([ids[2]]);
+    const older = (
+      await rp.request<Svc[]>(
+        'GET',
+        `/api/v2/svcfications?user_identifier=${u.identifier}&before=${encodeURIComponent(page[0]?.created_at ?? '')}`,
+      )
+    ).body;
+    expect(older.map((s) => s.id)).toEqual([ids[1], ids[0]]);
+  });
+
+  it('v1 verifications: 201 empty with user credentials, readable as a Verification', async () => {
+    const u = await user();
+    const legacy = new RpClient({
+      baseUrl: 'http://svc',
+      credentials: t.customer.user_credentials,
+      fetch: injectFetch(t.app),
+    });
+    const created = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(created.statusCode).toBe(200);
+    const res = await legacy.request<undefined>('POST', '/api/v1/verifications', {
+      action: 'pay',
+      resource: 'order-1',
+      desired_level: 2,
+      user_identifier: u.identifier,
+      display_name: 'Shop',
+      interval: 5,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toBeUndefined();
+    const svcficationId = (await next(u.device)).body?.id ?? '';
+    const v = (
+      await legacy.request<Record<string, unknown>>('GET', `/api/v1/verifications/${svcficationId}`)
+    ).body;
+    expect(v).toMatchObject({
+      verification_id: svcficationId,
+      action: 'pay',
+      resource: 'order-1',
+      desired_level: 2,
+      status: 'IN_PROGRESS',
+      display_name: 'Shop',
+      interval: 5,
+      relying_party_display_name: 'acme',
+      accepted_level: null,
+    });
+    expect(v.created_date).toBe(Math.floor(t.clock.now().getTime() / 1000));
+    expect(await status(rp.request('GET', `/api/v1/verifications/${svcficationId}`))).toBe(403);
+  });
+});

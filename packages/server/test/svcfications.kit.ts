@@ -1,0 +1,90 @@
+import { DeviceClient, payloads, RpClient, SvcApiError } from '@svc/sdk';
+import { injectFetch, type TestApp } from './helpers.js';
+
+/** The HTTP status a client call ends with (a success's own status, else 200). */
+export const status = (promise: Promise<unknown>) =>
+  promise.then(
+    (r) => (r as { status?: number } | undefined)?.status ?? 200,
+    (e: unknown) => (e instanceof SvcApiError ? e.status : -1),
+  );
+
+/** The error body a client call fails with (null when it succeeds). */
+export const bodyOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => (e as SvcApiError).body as Record<string, unknown>,
+  );
+
+export type Svc = {
+  id: string;
+  status: string;
+  result: Record<string, unknown> | null;
+  expires_at: string;
+  user_identifier: string | null;
+};
+
+/** The relying party of the test app's customer. */
+export function rpClient(t: TestApp): RpClient {
+  return new RpClient({
+    baseUrl: 'http://svc',
+    credentials: t.customer.server_credentials,
+    fetch: injectFetch(t.app),
+  });
+}
+
+/**
+ * The calls the svcfication route tests make, against the test app and relying party of their
+ * file (`current()` and `currentRp()`, made in its beforeAll).
+ */
+export function svcficationCalls(current: () => TestApp, currentRp: () => RpClient) {
+  let counter = 0;
+
+  /** A registered, bound and activated device with a registered document. */
+  async function user(options: { document?: boolean; activate?: boolean } = {}) {
+    const t = current();
+    const rp = currentRp();
+    const identifier = `user-${++counter}`;
+    const device = new DeviceClient({
+      baseUrl: 'http://svc',
+      credentials: t.customer.sdk_credentials,
+      fetch: injectFetch(t.app),
+    });
+    const registered = await device.register();
+    const binding = await rp.bindDevice(registered.identifier, identifier);
+    if (options.activate !== false) {
+      await rp.setBindingActive(binding.id, true);
+      await rp.setDeviceActive(registered.identifier, true);
+    }
+    if (options.document !== false) await device.registerDocument({ hash: `doc-${identifier}` });
+    return {
+      identifier,
+      device,
+      svcId: registered.svc_id,
+      bindingId: binding.id,
+      docHash: `doc-${identifier}`,
+    };
+  }
+
+  const create = (body: Record<string, unknown>) =>
+    currentRp()
+      .request<Svc>('POST', '/api/v2/svcfications', { action: 'login', resource: 'web', ...body })
+      .then((r) => r.body);
+  const read = (id: string, query = '') =>
+    currentRp()
+      .request<Svc>('GET', `/api/v2/svcfications/${id}${query}`)
+      .then((r) => r.body);
+  const next = (device: DeviceClient, query = '') =>
+    device.signed<Svc | undefined>('GET', `/api/v2/svcfications/next${query}`);
+  const respond = (device: DeviceClient, list: string[]) =>
+    device.signed('POST', '/api/v2/svcfication_responses', { payloads: list });
+
+  function answer(u: Awaited<ReturnType<typeof user>>, id: string, level: number): string[] {
+    const { keys, identifier } = u.device;
+    const list = [payloads.deviceAr(keys, id, identifier)];
+    if (level >= 2) list.push(payloads.userPresence(keys, id, identifier));
+    if (level >= 3) list.push(payloads.license(keys, id, identifier, u.docHash));
+    return list;
+  }
+
+  return { user, create, read, next, respond, answer };
+}
