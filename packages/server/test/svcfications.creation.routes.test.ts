@@ -57,12 +57,17 @@ describe('creation', () => {
       'an http callback without the insecure flag',
       { desired_level: 1, user_identifier: 'x', callback_url: 'ftp://example.com/cb' },
     ],
-  ])('422 {message, errors} for %s', async (_name, body) => {
+  ])('422 {message, errors} (and the general Error fields) for %s', async (_name, body) => {
     const error = await bodyOf(create(body));
     expect(error).toEqual({
       message: expect.any(String),
       errors: expect.arrayContaining([expect.any(String)]),
+      error: 'SVCFICATION_INVALID',
+      description: expect.any(String),
+      field_errors: expect.any(Object),
     });
+    const fields = (error as { field_errors: Record<string, string[]> }).field_errors;
+    expect(Object.keys(fields).length).toBeGreaterThan(0);
   });
 
   it('level 3 for a user without a document → 424 NO_DOCUMENTS', async () => {

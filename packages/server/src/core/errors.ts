@@ -86,11 +86,16 @@ export class AppError extends Error {
   /** The response body, in the shape the spec gives for this code. */
   body(): Record<string, unknown> {
     const entry: { message: string; shape?: 'list' } = catalog[this.code];
+    const fieldErrors = this.fieldErrors ?? {};
     if (entry.shape === 'list') {
-      const errors = this.fieldErrors
-        ? Object.entries(this.fieldErrors).flatMap(([f, ms]) => ms.map((m) => `${f} ${m}`))
-        : [this.description];
-      return { message: entry.message, errors };
+      const errors = Object.entries(fieldErrors).flatMap(([f, ms]) => ms.map((m) => `${f} ${m}`));
+      return {
+        message: entry.message,
+        errors: errors.length > 0 ? errors : [this.description],
+        error: this.code,
+        description: this.description,
+        field_errors: fieldErrors,
+      };
     }
     const body: Record<string, unknown> = {
       error: this.code,

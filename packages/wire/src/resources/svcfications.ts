@@ -10,7 +10,11 @@ export const SvcficationBody = Type.Object({
   resource: Type.String({ minLength: 1, maxLength: 1024 }),
   desired_level: Type.Integer({ minimum: 1, maximum: 3 }),
   callback_url: nullable(Type.String({ maxLength: 2048 })),
-  custom_fields: nullable(Type.Record(Type.String(), Type.Unknown())),
+  custom_fields: nullable(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: 'free-form; at most 256 keys and items, nesting depth 16 and 16 KiB as JSON',
+    }),
+  ),
   device_identifier: nullable(Identifier),
   email: nullable(Type.String({ format: 'email', maxLength: 256 })),
   expires_at: nullable(Type.String({ format: 'date-time' })),
@@ -70,7 +74,17 @@ export const Svcfication = Type.Object({
 export type Svcfication = Static<typeof Svcfication>;
 
 /** The 422 body of svcfication creation. */
-export const ListError = Type.Object({ message: Type.String(), errors: Type.Array(Type.String()) });
+/**
+ * The 422 body of svcfication creation: the spec's `{message, errors}`, plus the general Error
+ * fields, so clients that read either shape show the reason.
+ */
+export const ListError = Type.Object({
+  message: Type.String(),
+  errors: Type.Array(Type.String()),
+  error: Type.String(),
+  description: Type.String(),
+  field_errors: Type.Record(Type.String(), Type.Array(Type.String())),
+});
 export type ListError = Static<typeof ListError>;
 
 /** A device's answer: payload strings made with `encodePayload`. */

@@ -82,3 +82,21 @@ export async function usersBoundTo(
     .execute();
   return rows.map((r) => r.user_id);
 }
+
+/** How many active devices are actively bound to an RP identifier (who can receive for it). */
+export async function countActiveReceivers(
+  db: Db,
+  customerId: string,
+  identifier: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('user_devices')
+    .innerJoin('devices', 'devices.identifier', 'user_devices.device_identifier')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_devices.customer_id', '=', customerId)
+    .where('user_devices.user_identifier', '=', identifier)
+    .where('user_devices.active', '=', 1)
+    .where('devices.active', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -79,3 +79,18 @@ export async function insertUser(db: Db, row: UsersTable): Promise<void> {
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+export async function countActiveDevicesOfUser(
+  db: Db,
+  customerId: string,
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('user_id', '=', userId)
+    .where('active', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

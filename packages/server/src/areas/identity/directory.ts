@@ -1,9 +1,19 @@
 import type { JWK } from 'jose';
 import type { DeviceKey } from '../../core/crypto/device-sig.js';
-import { activeIdentifiersOf, findBindingOfDevice, usersBoundTo } from './bindings-repo.js';
+import {
+  activeIdentifiersOf,
+  countActiveReceivers,
+  findBindingOfDevice,
+  usersBoundTo,
+} from './bindings-repo.js';
 import { bindDevice } from './bind-device.js';
 import type { IdentityDeps } from './deps.js';
-import { findDevice, findDeviceAnywhere, findDeviceByThumbprint } from './devices-repo.js';
+import {
+  countActiveDevicesOfUser,
+  findDevice,
+  findDeviceAnywhere,
+  findDeviceByThumbprint,
+} from './devices-repo.js';
 import { documentsOfUsers } from './documents-repo.js';
 import { usersOfIdentifier } from './users-of-identifier.js';
 import { identifierOfUser, userExists } from './users-repo.js';
@@ -37,6 +47,12 @@ export function identityDirectory(deps: IdentityDeps) {
       usersOfIdentifier(db, customerId, identifier),
     isBound: async (customerId: string, identifier: string) =>
       (await usersBoundTo(db, customerId, identifier)).length > 0,
+    /** Whether any active device of the user could receive a svcfication addressed to it. */
+    userCanReceive: async (customerId: string, userId: string) =>
+      (await countActiveDevicesOfUser(db, customerId, userId)) > 0,
+    /** Whether an active device is actively bound to the identifier. */
+    identifierCanReceive: async (customerId: string, identifier: string) =>
+      (await countActiveReceivers(db, customerId, identifier)) > 0,
     documentHashes: async (customerId: string, userIds: string[]) =>
       (await documentsOfUsers(db, customerId, userIds)).map((d) => d.hash),
     bindDevice: (

@@ -1,6 +1,7 @@
 import { assertThat } from '../../core/errors.js';
 import { findBinding, updateBinding } from './bindings-repo.js';
 import type { IdentityDeps } from './deps.js';
+import { findDevice, updateDevice } from './devices-repo.js';
 import { bindingView } from './views.js';
 
 /** Activation sets `activated_at`; deactivation keeps it as the last activation time. */
@@ -16,6 +17,17 @@ export async function setBindingActive(
     active: active ? 1 : 0,
     activated_at: active ? deps.clock.now().toISOString() : binding.activated_at,
   };
-  await updateBinding(deps.db, id, changes);
+  await deps.db.transaction().execute(async (tx) => {
+    await updateBinding(tx, id, changes);
+    // Existing server SDKs bind, activate the binding and expect the phone to receive from then
+    // on: activating a binding activates its device too (deactivating leaves the device alone).
+    const device = active ? await findDevice(tx, customerId, binding.device_identifier) : null;
+    if (device && device.active !== 1)
+      await updateDevice(tx, device.identifier, {
+        active: 1,
+        activated_at: changes.activated_at,
+        updated_at: changes.activated_at ?? device.updated_at,
+      });
+  });
   return bindingView({ ...binding, ...changes });
 }

@@ -1,4 +1,5 @@
 import { assertThat } from '../../core/errors.js';
+import { jsonBoundsProblem } from '../../core/json-bounds.js';
 import { callbackUrlProblem } from '../../core/outbox/callback-url.js';
 import type { SvcficationsDeps } from './deps.js';
 import { invalid, resolveTarget } from './resolve-target.js';
@@ -19,6 +20,8 @@ export async function createSvcfication(
     ? callbackUrlProblem(body.callback_url, config.allowInsecureCallbacks)
     : null;
   if (problem) throw invalid('callback_url', problem);
+  const tooLarge = body.custom_fields ? jsonBoundsProblem(body.custom_fields) : null;
+  if (tooLarge) throw invalid('custom_fields', tooLarge);
   const { users, ...target } = await resolveTarget(deps, customerId, body);
   if (body.desired_level === 3)
     assertThat(

@@ -17,6 +17,8 @@ export interface IdentityLookup {
   userExists(customerId: string, userId: string): Promise<boolean>;
   usersOfIdentifier(customerId: string, identifier: string): Promise<string[]>;
   isBound(customerId: string, identifier: string): Promise<boolean>;
+  userCanReceive(customerId: string, userId: string): Promise<boolean>;
+  identifierCanReceive(customerId: string, identifier: string): Promise<boolean>;
   documentHashes(customerId: string, userIds: string[]): Promise<string[]>;
 }
 

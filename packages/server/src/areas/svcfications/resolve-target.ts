@@ -15,6 +15,10 @@ export interface Target {
 export const invalid = (field: string, message: string) =>
   new AppError('SVCFICATION_INVALID', `${field} ${message}`, { [field]: [message] });
 
+// Refused rather than left to expire unanswered: nobody would ever see it.
+const unreachable =
+  'has no active device that could receive it (activate the device and its binding)';
+
 const targetFields = [
   'device_identifier',
   'svccode_id',
@@ -31,6 +35,7 @@ async function deviceTarget(
 ): Promise<Target> {
   const device = await deps.identity.device(customerId, identifier);
   if (!device) throw invalid(field, 'does not name a registered device');
+  if (device.active !== 1) throw invalid(field, unreachable);
   const userIdentifier =
     (await deps.identity.bindingOf(customerId, identifier)) ??
     (await deps.identity.identifierOfUser(customerId, device.user_id));
@@ -67,6 +72,8 @@ export async function resolveTarget(
   if (body.svc_id) {
     if (!(await deps.identity.userExists(customerId, body.svc_id)))
       throw invalid('svc_id', 'does not name a user');
+    if (!(await deps.identity.userCanReceive(customerId, body.svc_id)))
+      throw invalid('svc_id', unreachable);
     return {
       target_device: null,
       target_user_id: body.svc_id,
@@ -80,6 +87,8 @@ export async function resolveTarget(
   const identifier = body.user_identifier ?? body.email ?? '';
   if (!(await deps.identity.isBound(customerId, identifier)))
     throw invalid(field, 'is not bound to any device');
+  if (!(await deps.identity.identifierCanReceive(customerId, identifier)))
+    throw invalid(field, unreachable);
   return {
     target_device: null,
     target_user_id: null,
