@@ -63,14 +63,18 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('preClose', async () => ctx.waiters.close());
   const areas = wireAreas(ctx);
-  registerHttpCore(app, {
-    db: store.db,
-    credentials: new CredentialResolver(store.db, ctx.box),
-    clock: ctx.clock,
-    skewSeconds: config.clockSkewSeconds,
-    nonceRetentionMs: config.deviceNonceDays * 86_400_000,
-    deviceKey: areas.directory.deviceKey,
-  });
+  registerHttpCore(
+    app,
+    {
+      db: store.db,
+      credentials: new CredentialResolver(store.db, ctx.box),
+      clock: ctx.clock,
+      skewSeconds: config.clockSkewSeconds,
+      nonceRetentionMs: config.deviceNonceDays * 86_400_000,
+      deviceKey: areas.directory.deviceKey,
+    },
+    ctx.metrics.registry,
+  );
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const url = config.publicUrl;

@@ -2,6 +2,7 @@ import { loadConfig, sqlitePath, type Config } from './config/index.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { loadMasterKey, SecretBox } from './core/crypto/secret-box.js';
 import { SigningKeys } from './core/crypto/signing-keys.js';
+import { createMetrics, type Metrics } from './core/metrics.js';
 import { Outbox } from './core/outbox/index.js';
 import { randomIds, type Ids } from './core/ids.js';
 import { openStore, type Store } from './core/store/index.js';
@@ -18,6 +19,7 @@ export interface Context {
   outbox: Outbox;
   /** Long-poll wake-ups within this process. */
   waiters: Waiters;
+  metrics: Metrics;
 }
 
 export async function openContext(overrides: Partial<Config> = {}): Promise<Context> {
@@ -32,11 +34,14 @@ export async function openContext(overrides: Partial<Config> = {}): Promise<Cont
 }
 
 /** Adds the services every area shares to the basic context. */
-export function withServices(base: Omit<Context, 'keys' | 'outbox' | 'waiters'>): Context {
+export function withServices(
+  base: Omit<Context, 'keys' | 'outbox' | 'waiters' | 'metrics'>,
+): Context {
   return {
     ...base,
     keys: new SigningKeys(base.store.db, base.box, base.clock, base.ids),
     outbox: new Outbox(base.clock, base.ids),
     waiters: new Waiters(),
+    metrics: createMetrics(),
   };
 }

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fidoDeps } from '../src/areas/fido/deps.js';
-import { expireLinks } from '../src/areas/fido/expire-links.js';
 import { fidoCalls, parseLink, type Json } from './fido.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { sweepOnce, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -206,8 +204,8 @@ describe('authentications', () => {
     });
     const silent = await c.call('POST', '/api/v1/authentications', {});
     t.clock.advance(10 * 60 * 1000);
-    expect(await expireLinks(fidoDeps(t.ctx))).toBeGreaterThanOrEqual(1);
-    expect(await expireLinks(fidoDeps(t.ctx))).toBe(0);
+    expect(await sweepOnce(t)).toBeGreaterThanOrEqual(1);
+    expect(await sweepOnce(t)).toBe(0);
     const [callback, ...more] = await callbacks(
       'https://rp.example/cb/expiry',
       String(owed.body.id),

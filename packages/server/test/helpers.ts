@@ -10,6 +10,7 @@ import { createCustomer, type IssuedCustomer } from '../src/core/customers.js';
 import { randomIds } from '../src/core/ids.js';
 import { openStore, type Store } from '../src/core/store/index.js';
 import { withServices, type Context } from '../src/context.js';
+import { expirySweeps } from '../src/worker.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -94,3 +95,7 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     );
   };
 }
+
+/** One pass of the worker's expiry loops, as the server runs them every second. */
+export const sweepOnce = (t: TestApp): Promise<number> =>
+  expirySweeps(t.ctx, { error: () => undefined })();

@@ -1,8 +1,7 @@
 import { RpClient } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireSvcfications } from '../src/areas/svcfications/expire-svcfications.js';
 import { rpClient, status, svcficationCalls } from './svcfications.kit.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { injectFetch, sweepOnce, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let rp: RpClient;
@@ -52,7 +51,7 @@ describe('reject, cancel, expiry, closed', () => {
     expect((await read(s.id)).status).toBe('EXPIRED');
     expect((await next(u.device)).status).toBe(204);
     expect(await status(respond(u.device, answer(u, s.id, 1)))).toBe(422);
-    expect(await expireSvcfications({ ...t.ctx, db: t.store.db })).toBeGreaterThanOrEqual(1);
+    expect(await sweepOnce(t)).toBeGreaterThanOrEqual(1);
     const stored = await t.store.db
       .selectFrom('svcfications')
       .select('status')

@@ -1,16 +1,25 @@
 import { AppError } from '../../core/errors.js';
+import type { Sweep } from '../../core/sweeper.js';
 import { completeSvcfication, type CompletionDeps } from './complete-svcfication.js';
 import { dueForExpiry } from './svcfications-repo.js';
 
-/** Writes EXPIRED (and queues its callback) for every open svcfication past its expiry. */
-export async function expireSvcfications(deps: CompletionDeps): Promise<number> {
-  const due = await dueForExpiry(deps.db, deps.clock.now().toISOString(), 500);
-  for (const row of due) {
-    await completeSvcfication(deps, row.customer_id, row.id, 'EXPIRED', null).catch(
-      (err: unknown) => {
+/**
+ * The worker's expiry loop: writes EXPIRED (and queues the callback) for each open svcfication
+ * past its expiry, so nobody has to poll for it.
+ */
+export function svcficationExpiry(
+  deps: CompletionDeps,
+): Sweep<{ id: string; customer_id: string }> {
+  return {
+    name: 'svcfication-expiry',
+    due: (limit) => dueForExpiry(deps.db, deps.clock.now().toISOString(), limit),
+    key: (row) => row.id,
+    run: async (row) => {
+      try {
+        await completeSvcfication(deps, row.customer_id, row.id, 'EXPIRED', null);
+      } catch (err) {
         if (!(err instanceof AppError)) throw err; // someone else closed it meanwhile
-      },
-    );
-  }
-  return due.length;
+      }
+    },
+  };
 }

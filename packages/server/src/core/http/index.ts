@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import { registerAuth, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
 import { registerErrorHandling } from './errors.js';
@@ -11,11 +12,11 @@ export type { AuthDeps } from './auth.js';
 export { frameworkErrors } from './errors.js';
 
 /** Everything every route shares: JSON bodies, validation, errors, authentication, signing, metrics. */
-export function registerHttpCore(app: FastifyInstance, deps: AuthDeps): void {
+export function registerHttpCore(app: FastifyInstance, deps: AuthDeps, metrics: Registry): void {
   registerJsonBody(app);
   registerValidation(app);
   registerErrorHandling(app);
   registerAuth(app, deps);
   registerResponseSigning(app, deps.clock);
-  registerMetrics(app);
+  registerMetrics(app, metrics);
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Histogram, type Registry } from 'prom-client';
 
 /** Request latency by route and status at `/metrics` (Prometheus text format). */
-export function registerMetrics(app: FastifyInstance): void {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+export function registerMetrics(app: FastifyInstance, registry: Registry): void {
   const duration = new Histogram({
     name: 'svc_http_request_duration_seconds',
     help: 'HTTP request latency',

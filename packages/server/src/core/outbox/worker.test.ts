@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { randomIds } from '../ids.js';
+import { createMetrics } from '../metrics.js';
 import { openStore } from '../store/index.js';
 import { Outbox } from './index.js';
 import { OutboxWorker, retryDelayMs } from './worker.js';
@@ -22,11 +23,13 @@ describe('outbox worker', () => {
     const outbox = new Outbox(clock, randomIds);
     let calls = 0;
     const delivered: unknown[] = [];
+    const metrics = createMetrics();
     const worker = new OutboxWorker({
       db: store.db,
       clock,
       outbox,
       logger: quiet,
+      metrics,
       retryBaseMs: 1000,
       handlers: {
         callback: async (item) => {
@@ -55,6 +58,8 @@ describe('outbox worker', () => {
     expect(delivered).toEqual([{ n: 1 }]);
     const row = await store.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'delivered', attempts: 3, last_error: null });
+    const failed = (await metrics.backgroundFailures.get()).values;
+    expect(failed).toEqual([{ labels: { loop: 'outbox-callback' }, value: 2 }]);
     await store.close();
   });
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../store/index.js';
 import type { OutboxTable } from '../store/schema.js';
+import type { Metrics } from '../metrics.js';
 import type { Outbox, OutboxKind } from './index.js';
 
 /** Delivers one item; throws to ask for a retry. */
@@ -13,6 +14,8 @@ export interface WorkerOptions {
   outbox: Outbox;
   handlers: Record<OutboxKind, Deliver>;
   logger: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+  /** Failed deliveries are counted here (loop `outbox-callback`, `outbox-sms`). */
+  metrics?: Pick<Metrics, 'backgroundFailures'>;
   /** First retry delay; doubles per attempt, capped at an hour, with ±20 % jitter. */
   retryBaseMs: number;
   pollMs?: number;
@@ -112,6 +115,7 @@ export class OutboxWorker {
       const next = new Date(clock.now().getTime() + retryDelayMs(attempts, retryBaseMs));
       const dead = next.toISOString() > row.give_up_at;
       const message = err instanceof Error ? err.message : String(err);
+      this.options.metrics?.backgroundFailures.inc({ loop: `outbox-${row.kind}` });
       logger.warn(
         { outbox: row.id, kind: row.kind, attempts, dead },
         `outbox delivery failed: ${message}`,
