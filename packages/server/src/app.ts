@@ -8,7 +8,7 @@ import { svccodesRoutes } from './areas/svccodes/routes.js';
 import { svcficationsRoutes } from './areas/svcfications/routes.js';
 import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
-import { frameworkErrors, registerHttpCore } from './core/http/index.js';
+import { frameworkErrors, maxParamLength, registerHttpCore } from './core/http/index.js';
 import { wireAreas } from './wiring.js';
 
 export interface AppDeps extends Context {
@@ -52,6 +52,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(ctx.logger ? { loggerInstance: ctx.logger } : { logger: false }),
     bodyLimit: config.bodyLimit,
+    routerOptions: { maxParamLength },
     requestIdHeader: 'x-request-id',
     genReqId: () => ids.uuid(),
     return503OnClosing: true,

@@ -1,6 +1,7 @@
-import { loadConfig, sqlitePath, type Config } from './config/index.js';
+import { ConfigError, loadConfig, sqlitePath, type Config } from './config/index.js';
 import { systemClock, type Clock } from './core/clock.js';
-import { loadMasterKey, SecretBox } from './core/crypto/secret-box.js';
+import { masterKeyMatches } from './core/crypto/key-check.js';
+import { loadMasterKey, masterKeyOrigin, SecretBox } from './core/crypto/secret-box.js';
 import { SigningKeys } from './core/crypto/signing-keys.js';
 import { createMetrics, type Metrics } from './core/metrics.js';
 import { Outbox } from './core/outbox/index.js';
@@ -30,6 +31,14 @@ export async function openContext(overrides: Partial<Config> = {}): Promise<Cont
     databaseUrl: config.databaseUrl || undefined,
     synchronous: config.sqliteSynchronous,
   });
+  // A wrong key would otherwise surface later, as a 500 where a sealed secret fails to open.
+  if (!(await masterKeyMatches(store.db, box))) {
+    await store.close();
+    throw new ConfigError(
+      `${masterKeyOrigin(config.masterKey, config.dataDir)} is not the master key this database ` +
+        'was set up with (its check value differs); start with that key',
+    );
+  }
   return withServices({ config, store, box, clock: systemClock, ids: randomIds });
 }
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
+import { destination, pino } from 'pino';
 import { buildApp } from './app.js';
 import { installAttestationRoots } from './areas/fido/attestation-roots.js';
 import type { Config } from './config/index.js';
@@ -7,14 +7,36 @@ import { countCustomers, createCustomer } from './core/customers.js';
 import { openContext } from './context.js';
 import { startWorkers } from './worker.js';
 
+export interface ServeOptions {
+  /** Shut down when the parent process goes away (`npm start`: npm may exit first). */
+  exitWithParent?: boolean;
+}
+
+/** Calls `onGone` once the parent process has exited (the process was adopted by another). */
+function watchParent(onGone: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onGone();
+  }, 500);
+  timer.unref();
+}
+
 /**
  * The server process: config → store → app → listen. On SIGTERM/SIGINT it stops accepting,
- * lets in-flight requests finish, then closes the store.
+ * lets in-flight requests finish, then closes the store; after `shutdownTimeoutSeconds` it exits
+ * anyway.
  */
-export async function serve(overrides: Partial<Config>): Promise<void> {
+export async function serve(overrides: Partial<Config>, options: ServeOptions = {}): Promise<void> {
   const ctx = await openContext(overrides);
   installAttestationRoots(ctx.config.fidoAttestationRoots);
-  const logger = pino({ level: ctx.config.logLevel });
+  // Written synchronously: nothing is left buffered at exit, where flushing into a closed pipe
+  // would retry forever; on EPIPE pino stops logging.
+  const logger = pino(
+    { level: ctx.config.logLevel },
+    destination({ dest: process.stdout.fd, sync: true }),
+  );
   if ((await countCustomers(ctx.store.db)) === 0) {
     const demo = await createCustomer(
       { ...ctx, db: ctx.store.db },
@@ -27,10 +49,15 @@ export async function serve(overrides: Partial<Config>): Promise<void> {
   const app = await buildApp({ ...ctx, logger });
   const workers = startWorkers(ctx, logger);
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string) => {
     if (closing) return;
     closing = true;
-    logger.info(`${signal} received, closing`);
+    logger.info(`${reason}, closing`);
+    const seconds = ctx.config.shutdownTimeoutSeconds;
+    setTimeout(() => {
+      logger.error(`still closing after ${seconds} s, exiting`);
+      process.exit(1);
+    }, seconds * 1000).unref();
     app
       .close()
       .then(() => workers.stop())
@@ -41,8 +68,9 @@ export async function serve(overrides: Partial<Config>): Promise<void> {
         process.exit(1);
       });
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM received'));
+  process.on('SIGINT', () => shutdown('SIGINT received'));
+  if (options.exitWithParent) watchParent(() => shutdown('parent process exited'));
   await app.listen({
     port: ctx.config.port,
     host: ctx.config.host,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityCalls } from './identity.kit.js';
 import { testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -6,6 +7,7 @@ beforeAll(async () => {
   t = await testApp({ bodyLimit: 4096 });
 });
 afterAll(async () => t.close());
+const { signedInject } = identityCalls(() => t);
 
 const post = (
   payload: string,
@@ -80,6 +82,76 @@ describe('every request', () => {
         message: expect.any(String),
         description: expect.any(String),
       });
+    }
+  });
+
+  it('lone UTF-16 surrogates, as JSON escapes or as bytes, → 400 in every area', async () => {
+    const refused = (res: { statusCode: number; json: () => unknown }, what: string) => {
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toEqual({
+        error: 'BAD_REQUEST',
+        message: expect.any(String),
+        description: expect.stringMatching(/surrogate|UTF-8/),
+      });
+    };
+    const aamva = (id: string) => JSON.stringify({ aamva: { identification_id: id } });
+    for (const id of ['DL\ud800', 'DL\udc00X', '\ude00\ud83d']) refused(await post(aamva(id)), id);
+    refused(await post('{"\\udbff": 1, "aamva": {"identification_id": "DL000001"}}'), 'key');
+    refused(await post('{"aamva": {"identification_id": "DL\\ud800"}}'), 'escape');
+    for (const bytes of [[0xed, 0xa0, 0x80], [0xff], [0xc3]]) {
+      const payload = Buffer.concat([
+        Buffer.from('{"aamva": {"identification_id": "DL'),
+        Buffer.from(bytes),
+        Buffer.from('"}}'),
+      ]);
+      refused(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/verifications',
+          headers: {
+            authorization: `Bearer ${t.customer.sandbox_token}`,
+            'content-type': 'application/json',
+          },
+          payload,
+        }),
+        bytes.join(','),
+      );
+    }
+    // A pair, escaped or not, is one character and stays accepted.
+    expect((await post('{"aamva": {"identification_id": "DL\\ud83d\\ude00"}}')).statusCode).toBe(
+      200,
+    );
+    const main = await signedInject({
+      method: 'POST',
+      path: '/api/v2/user_devices',
+      body: JSON.stringify({ device_identifier: 'd-1', user_identifier: 'alice\ud800' }),
+      contentType: 'application/json',
+    });
+    refused(main, 'main API');
+    const fido = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: {
+        authorization: `SVC ${t.customer.fido_api_key}`,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ user_identifier: '\udfff', user_name: 'x', display_name: 'x' }),
+    });
+    refused(fido, 'FIDO');
+  });
+
+  it('surrogates and malformed escapes in paths and query strings → 400 in every area', async () => {
+    for (const url of [
+      '/api/v2/user_identifiers/%ED%A0%80',
+      '/api/v2/svcfications/x?wait=%ED%A0%80',
+      '/api/v2/svcfications/x?wait=%ff',
+      '/api/v1/organizations/%ED%B0%80',
+      '/api/v1/registrations/x?q=%ED%A0%80',
+      '/fido/registrations/%F0%9F',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ error: 'BAD_REQUEST' });
     }
   });
 

@@ -78,3 +78,28 @@ describe('bindings, user identifiers, users', () => {
     expect(await status(rp.deactivateUser('nobody'))).toBe(404);
   });
 });
+
+describe('identifiers in paths', () => {
+  it('every identifier a body accepts (256 code points) is addressable; a longer one is 414', async () => {
+    for (const long of ['u'.repeat(256), '😀'.repeat(255) + 'é']) {
+      const device = await newDevice().register();
+      await rp.bindDevice(device.identifier, long);
+      await rp.setDeviceActive(device.identifier, true);
+      expect(await rp.getUserIdentifier(long)).toEqual({
+        svc_id: device.svc_id,
+        identifier: long,
+      });
+      expect(await rp.registerDocumentFor(long, { hash: 'hash-long' })).toMatchObject({
+        hash: 'hash-long',
+      });
+      expect((await rp.listDocuments(long)).map((d) => d.hash)).toEqual(['hash-long']);
+      await rp.deactivateUser(long);
+      expect((await rp.getDevice(device.identifier)).active).toBe(false);
+    }
+    for (const tooLong of ['u'.repeat(257), 'u'.repeat(300), '😀'.repeat(257)]) {
+      const error = await errorOf(rp.getUserIdentifier(tooLong));
+      expect(error, tooLong.slice(0, 3)).toMatchObject({ error: 'URI_TOO_LONG' });
+      expect(await status(rp.deactivateUser(tooLong))).toBe(414);
+    }
+  });
+});

@@ -50,6 +50,46 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, { fidoLinkBase: 'nope' })).toThrow(ConfigError);
   });
 
+  it('lists the choices of an enumerated setting', () => {
+    expect(() => loadConfig({ SVC_LOG_LEVEL: 'loud' })).toThrow(
+      'config logLevel (SVC_LOG_LEVEL): must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
+    expect(() => loadConfig({ SVC_SMS_PROVIDER: 'pigeon' })).toThrow(
+      /smsProvider \(SVC_SMS_PROVIDER\): must be one of log, twilio/,
+    );
+    expect(() => loadConfig({ SVC_SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(
+      /must be one of FULL, NORMAL/,
+    );
+  });
+
+  it('takes only a postgres:// or postgresql:// DATABASE_URL, without repeating it', () => {
+    for (const url of ['postgres://svc:pw@db/svc', 'postgresql://db/svc'])
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    for (const bad of ['mysql://svc:pw@db/svc', 'db.internal:5432', 'svc.db']) {
+      const error = (() => {
+        try {
+          loadConfig({ DATABASE_URL: bad });
+        } catch (err) {
+          return err as Error;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error?.message).toBe(
+        'config databaseUrl (DATABASE_URL): must be a postgres:// or postgresql:// URL',
+      );
+    }
+  });
+
+  it('takes only an absolute http(s) SVC_PUBLIC_URL', () => {
+    expect(loadConfig({ SVC_PUBLIC_URL: 'https://id.example.com' }).publicUrl).toBe(
+      'https://id.example.com',
+    );
+    for (const bad of ['id.example.com', '/svc', 'ftp://id.example.com'])
+      expect(() => loadConfig({ SVC_PUBLIC_URL: bad })).toThrow(
+        `config publicUrl (SVC_PUBLIC_URL): must be an absolute http(s) URL, got ${JSON.stringify(bad)}`,
+      );
+  });
+
   it('lets explicit overrides win', () => {
     expect(loadConfig({ PORT: '9000' }, { port: 1234 }).port).toBe(1234);
   });
@@ -64,5 +104,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ SVC_CONFIG_FILE: file, PORT: '7001' }).port).toBe(7001);
     writeFileSync(file, '[1]');
     expect(() => loadConfig({ SVC_CONFIG_FILE: file })).toThrow(/SVC_CONFIG_FILE/);
+  });
+
+  it('refuses unknown keys in the file, naming them and SVC_CONFIG_FILE', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-config-')), 'svc.json');
+    writeFileSync(file, JSON.stringify({ port: 7000, prot: 7001, PORT: 7002 }));
+    expect(() => loadConfig({ SVC_CONFIG_FILE: file })).toThrow(
+      `SVC_CONFIG_FILE ${file}: unknown keys "prot", "PORT"`,
+    );
+    writeFileSync(file, JSON.stringify({ logLevel: 'loud' }));
+    expect(() => loadConfig({ SVC_CONFIG_FILE: file })).toThrow(
+      /^config logLevel \(SVC_LOG_LEVEL\): must be one of/,
+    );
+  });
+
+  it('never repeats a secret value in a message', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-config-')), 'svc.json');
+    writeFileSync(file, JSON.stringify({ masterKey: 42, twilioAuthToken: 'tok' }));
+    expect(() => loadConfig({ SVC_CONFIG_FILE: file })).toThrow(
+      /^config masterKey \(SVC_MASTER_KEY\): Expected string$/,
+    );
   });
 });

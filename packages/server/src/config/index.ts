@@ -28,16 +28,23 @@ const keys = {
     env: 'DATABASE_URL',
     doc: 'postgres://… to use PostgreSQL instead of SQLite',
     schema: Type.String({ default: '' }),
+    check: (value: string) =>
+      value === '' || /^postgres(ql)?:$/.test(protocolOf(value))
+        ? null
+        : 'must be a postgres:// or postgresql:// URL',
+    secret: true,
   },
   publicUrl: {
     env: 'SVC_PUBLIC_URL',
     doc: 'public base URL of the service, named in the OpenAPI documents (default http://localhost:PORT)',
     schema: Type.String({ default: '' }),
+    check: (value: string) => (value === '' ? null : httpUrlProblem(value)),
   },
   masterKey: {
     env: 'SVC_MASTER_KEY',
     doc: '32-byte key (base64 or hex) encrypting HMAC secrets at rest; default: key file in the data dir',
     schema: Type.String({ default: '' }),
+    secret: true,
   },
   bodyLimit: {
     env: 'SVC_BODY_LIMIT',
@@ -74,6 +81,11 @@ const keys = {
     env: 'SVC_CLOCK_SKEW_SECONDS',
     doc: 'allowed distance of a signed Date from the server clock',
     schema: Type.Integer({ minimum: 1, default: 300 }),
+  },
+  shutdownTimeoutSeconds: {
+    env: 'SVC_SHUTDOWN_TIMEOUT_SECONDS',
+    doc: 'on SIGTERM/SIGINT, how long in-flight requests may take before the process exits anyway',
+    schema: Type.Integer({ minimum: 1, default: 10 }),
   },
   sandboxNameLength: {
     env: 'SVC_SANDBOX_NAME_LENGTH',
@@ -112,10 +124,7 @@ const keys = {
     doc: 'replaces https://{domain_name} in FIDO user links (local use)',
     schema: Type.String({ default: '' }),
     // It is also the origin WebAuthn responses must come from, so it must parse as one.
-    check: (value: string) =>
-      value === '' || /^https?:$/.test(protocolOf(value))
-        ? null
-        : 'must be an absolute http(s) URL',
+    check: (value: string) => (value === '' ? null : httpUrlProblem(value)),
   },
   fidoAttestationRoots: {
     env: 'SVC_FIDO_ATTESTATION_ROOTS',
@@ -136,6 +145,7 @@ const keys = {
     env: 'TWILIO_AUTH_TOKEN',
     doc: 'Twilio auth token (smsProvider twilio)',
     schema: Type.String({ default: '' }),
+    secret: true,
   },
   twilioFrom: {
     env: 'TWILIO_FROM',
@@ -144,12 +154,16 @@ const keys = {
   },
 } as const satisfies Record<string, KeyDefinition>;
 
-/** `check` adds a rule the schema cannot state; it runs on values the schema accepted. */
+/**
+ * `check` adds a rule the schema cannot state; it runs on values the schema accepted. A `secret`
+ * value is never repeated in a message.
+ */
 interface KeyDefinition {
   env: string;
   doc: string;
   schema: TSchema;
   check?: (value: never) => string | null;
+  secret?: boolean;
 }
 
 type Keys = typeof keys;
@@ -162,6 +176,17 @@ function protocolOf(value: string): string {
   } catch {
     return '';
   }
+}
+
+function httpUrlProblem(value: string): string | null {
+  return /^https?:$/.test(protocolOf(value)) ? null : 'must be an absolute http(s) URL';
+}
+
+/** What is wrong with a value the schema refuses; a choice of literals lists them. */
+function schemaProblem(schema: TSchema, value: unknown): string {
+  const choices = (schema.anyOf as TSchema[] | undefined)?.map((s) => s.const as unknown);
+  if (choices?.every((c) => typeof c === 'string')) return `must be one of ${choices.join(', ')}`;
+  return Value.Errors(schema, value).First()?.message ?? 'invalid';
 }
 
 export class ConfigError extends Error {
@@ -192,6 +217,12 @@ function readFile(path: string): Record<string, unknown> {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
       throw new Error('not a JSON object');
+    const unknown = Object.keys(parsed).filter((name) => !Object.hasOwn(configKeys, name));
+    if (unknown.length > 0)
+      throw new Error(
+        `unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}` +
+          ' (the keys are the camelCase names of the settings)',
+      );
     return parsed as Record<string, unknown>;
   } catch (err) {
     throw new ConfigError(`SVC_CONFIG_FILE ${path}: ${(err as Error).message}`);
@@ -214,16 +245,13 @@ export function loadConfig(
           ? fromEnv(raw, key.schema)
           : file[name];
     if (value === undefined) value = Value.Default(key.schema, undefined);
-    if (!Value.Check(key.schema, value)) {
-      const first = Value.Errors(key.schema, value).First();
-      throw new ConfigError(
-        `config ${name} (${key.env}): ${first?.message ?? 'invalid'}, got ${JSON.stringify(value)}`,
-      );
-    }
-    const problem = key.check?.(value as never);
+    const problem = Value.Check(key.schema, value)
+      ? key.check?.(value as never)
+      : schemaProblem(key.schema, value);
     if (problem)
       throw new ConfigError(
-        `config ${name} (${key.env}): ${problem}, got ${JSON.stringify(value)}`,
+        `config ${name} (${key.env}): ${problem}` +
+          (key.secret ? '' : `, got ${JSON.stringify(value)}`),
       );
     out[name] = value;
   }

@@ -39,6 +39,9 @@ describe('redirect URIs', () => {
     'http://localhost:3000/cb',
     'http://127.0.0.1/cb',
     'http://[::1]:8080/',
+    'http://localhost.:3000/cb',
+    'http://127.0.0.1./cb',
+    'https://acme.test./done',
   ])('accepts %s', (uri) => {
     expect(redirectUriProblem(uri)).toBeNull();
   });
@@ -48,6 +51,8 @@ describe('redirect URIs', () => {
     'javascript:alert(1)',
     'data:text/html,x',
     'http://acme.test/',
+    'http://acme.test./',
+    'http://localhost.acme.test/',
     'https://u:p@acme.test/',
     'ftp://acme.test/',
   ])('refuses %j', (uri) => {
@@ -78,5 +83,6 @@ describe('field checks', () => {
     expect(callbackProblem('https://rp.example/cb', false)).toBeNull();
     expect(callbackProblem('http://localhost:9000/cb', false)).toEqual(expect.any(String));
     expect(callbackProblem('http://localhost:9000/cb', true)).toBeNull();
+    expect(callbackProblem('https://localhost.:9000/cb', false)).toEqual(expect.any(String));
   });
 });

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { fieldError, type FieldErrors } from '../../core/errors.js';
-import { callbackUrlProblem } from '../../core/outbox/callback-url.js';
+import { callbackUrlProblem, hostOf } from '../../core/outbox/callback-url.js';
 
 const label = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -16,7 +16,7 @@ export function domainNameProblem(value: string): string | null {
   return null;
 }
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '::1']);
 
 /**
  * A redirect target the page may send the browser to: an absolute HTTPS URL (the spec's
@@ -31,7 +31,7 @@ export function redirectUriProblem(value: string): string | null {
     return 'must be an absolute URI';
   }
   if (url.username || url.password) return 'must not contain credentials';
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname)))
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(hostOf(url))))
     return null;
   return 'must be an https URL (http only for localhost)';
 }

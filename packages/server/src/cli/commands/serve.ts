@@ -8,11 +8,19 @@ export function serveCommand(): Command {
     .description('serve all three areas on one listener')
     .option('--port <n>', 'port (default $PORT or 8080)', parsePort)
     .option('--host <host>', 'host (default $HOST or 127.0.0.1)')
-    .action(async (options: { port?: number; host?: string; dataDir?: string }) => {
-      const overrides: Partial<Config> = {};
-      if (options.port !== undefined) overrides.port = options.port;
-      if (options.host) overrides.host = options.host;
-      if (options.dataDir) overrides.dataDir = options.dataDir;
-      await serve(overrides);
-    });
+    .option('--exit-with-parent', 'shut down when the parent process exits (npm start)')
+    .action(
+      async (options: {
+        port?: number;
+        host?: string;
+        dataDir?: string;
+        exitWithParent?: boolean;
+      }) => {
+        const overrides: Partial<Config> = {};
+        if (options.port !== undefined) overrides.port = options.port;
+        if (options.host) overrides.host = options.host;
+        if (options.dataDir) overrides.dataDir = options.dataDir;
+        await serve(overrides, { exitWithParent: options.exitWithParent === true });
+      },
+    );
 }

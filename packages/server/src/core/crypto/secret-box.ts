@@ -37,16 +37,30 @@ export class SecretBox {
   derive(purpose: string): Buffer {
     return createHmac('sha256', this.key).update(purpose).digest();
   }
+
+  /**
+   * Names the key without revealing it (a MAC of a constant): the database keeps the value of its
+   * first start, so a later start with another key is caught before any secret fails to open.
+   */
+  checkValue(): string {
+    return this.derive('svc master key check').toString('base64url');
+  }
 }
 
-function parseKey(text: string): Buffer {
+function parseKey(text: string, origin: string): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
     ? Buffer.from(trimmed, 'hex')
     : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32)
-    throw new Error('SVC_MASTER_KEY must be 32 bytes, as 64 hex digits or base64');
+  if (key.length !== 32) throw new Error(`${origin} must be 32 bytes, as 64 hex digits or base64`);
   return key;
+}
+
+const keyFile = (dataDir: string) => join(dataDir, 'master.key');
+
+/** Where the master key comes from, as messages name it. */
+export function masterKeyOrigin(configured: string, dataDir: string): string {
+  return configured ? 'SVC_MASTER_KEY' : `the key file ${keyFile(dataDir)}`;
 }
 
 /**
@@ -54,15 +68,15 @@ function parseKey(text: string): Buffer {
  * exclusive create lets a CLI and a running server race safely).
  */
 export function loadMasterKey(configured: string, dataDir: string): Buffer {
-  if (configured) return parseKey(configured);
-  const path = join(dataDir, 'master.key');
+  if (configured) return parseKey(configured, masterKeyOrigin(configured, dataDir));
+  const path = keyFile(dataDir);
   mkdirSync(dataDir, { recursive: true });
   try {
     writeFileSync(path, randomBytes(32).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  return parseKey(readFileSync(path, 'utf8'));
+  return parseKey(readFileSync(path, 'utf8'), masterKeyOrigin(configured, dataDir));
 }
 
 export function sha256Hex(text: string | Buffer): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackUrlProblem, isPrivateAddress } from './callback-url.js';
+import { callbackUrlProblem, isPrivateAddress, resolvesPublicly } from './callback-url.js';
 
 describe('callback URLs', () => {
   it('accepts public HTTPS only, by default', () => {
@@ -25,6 +25,23 @@ describe('callback URLs', () => {
     ]) {
       expect(callbackUrlProblem(bad, false), bad).not.toBeNull();
     }
+  });
+
+  it('judges a host written with a trailing dot like the same host without it', async () => {
+    expect(callbackUrlProblem('https://rp.example.com./hooks/8f3a', false)).toBeNull();
+    for (const bad of [
+      'https://localhost./x',
+      'https://localhost.:8443/x',
+      'https://api.localhost./x',
+      'https://127.0.0.1./x',
+      'https://LOCALHOST../x',
+    ])
+      expect(callbackUrlProblem(bad, false), bad).toBe(
+        'must not point to a loopback or private address',
+      );
+    // The delivery-time DNS check too (localhost resolves from the hosts file, not the network).
+    expect(await resolvesPublicly('https://localhost./x')).toBe(false);
+    expect(await resolvesPublicly('https://127.0.0.1./x')).toBe(false);
   });
 
   it('allows http and loopback with the insecure flag', () => {

@@ -38,6 +38,14 @@ for (const [net, bits] of [
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
 
+/**
+ * The host a URL names, as the checks judge it: without IPv6 brackets and without the trailing
+ * dot of a fully qualified name (`localhost.` is `localhost`).
+ */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+}
+
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   return family === 0 || blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
@@ -58,7 +66,7 @@ export function callbackUrlProblem(value: string, allowInsecure: boolean): strin
   if (allowInsecure)
     return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'must be an http(s) URL';
   if (url.protocol !== 'https:') return 'must be an HTTPS URL';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host)))
     return 'must not point to a loopback or private address';
   return null;
@@ -66,7 +74,7 @@ export function callbackUrlProblem(value: string, allowInsecure: boolean): strin
 
 /** At delivery time, the host must still resolve to public addresses only (no DNS rebinding). */
 export async function resolvesPublicly(value: string): Promise<boolean> {
-  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(new URL(value));
   const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
   return addresses.length > 0 && addresses.every((a) => !isPrivateAddress(a.address));
 }

@@ -229,6 +229,12 @@ export interface SvccodesTable {
   created_at: string;
 }
 
+/** Named values the service keeps about itself (`master_key_check`). */
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   svcfications: SvcficationsTable;
   svccodes: SvccodesTable;
@@ -250,4 +256,5 @@ export interface Database {
   fido_registrations: FidoLinksTable;
   fido_authentications: FidoLinksTable;
   sms_messages: SmsMessagesTable;
+  settings: SettingsTable;
 }
