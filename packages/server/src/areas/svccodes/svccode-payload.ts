@@ -32,7 +32,11 @@ export function readSvccodePayload(key: Buffer, payload: string, now: Date): Svc
   if (parts.length !== 3) return null;
   const [head, body, signature] = parts as [string, string, string];
   // Only svc's own header (no `alg` choice for the sender) and the canonical encoding of a 32-byte MAC.
-  if (head !== header || !/^[A-Za-z0-9_-]{1,400}$/.test(body) || !/^[A-Za-z0-9_-]{43}$/.test(signature))
+  if (
+    head !== header ||
+    !/^[A-Za-z0-9_-]{1,400}$/.test(body) ||
+    !/^[A-Za-z0-9_-]{43}$/.test(signature)
+  )
     return null;
   // Compared as text in constant time, so only the canonical encoding of the MAC is accepted; the
   // MAC covers the encoded text of header and claims, so they are canonical too.
