@@ -24,7 +24,9 @@ describe('POST /api/v2/svccodes', () => {
     const body = res.json<{ id: string; payload: string }>();
     expect(Object.keys(body).sort()).toEqual(['id', 'payload']);
     // What a browser widget reads: the middle part of the JWS-shaped payload, exp in milliseconds.
-    const claims = JSON.parse(Buffer.from(body.payload.split('.')[1] ?? '', 'base64url').toString());
+    const claims = JSON.parse(
+      Buffer.from(body.payload.split('.')[1] ?? '', 'base64url').toString(),
+    );
     expect(claims).toEqual({
       id: body.id,
       exp: t.clock.now().getTime() + t.config.svccodeTtlSeconds * 1000,
