@@ -81,7 +81,7 @@ async function beforeDomainClaims() {
       provider: { getMigrations: () => Promise.resolve(list) },
       ...(postgres ? { migrationTableSchema: schema } : {}),
     }).migrateToLatest();
-    if (result.error) throw result.error;
+    if (result.error) throw new Error('migration failed', { cause: result.error });
   };
   await migrateTo(Object.fromEntries(Object.entries(migrations).filter(([n]) => n < '0007')));
   return {

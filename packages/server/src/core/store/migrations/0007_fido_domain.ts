@@ -24,18 +24,19 @@ export const migration: Migration = {
       .updateTable('fido_organizations')
       .set((eb) => ({ domain_claim: eb.ref('domain_name') }))
       .where('domain_name', '!=', 'localhost')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('fido_organizations as older')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('fido_organizations as older')
               .select('older.id')
               .whereRef('older.domain_name', '=', 'fido_organizations.domain_name')
-              .where((eb) =>
-                eb.or([
-                  eb('older.created_at', '<', eb.ref('fido_organizations.created_at')),
-                  eb.and([
-                    eb('older.created_at', '=', eb.ref('fido_organizations.created_at')),
-                    eb('older.id', '<', eb.ref('fido_organizations.id')),
+              .where((w) =>
+                w.or([
+                  w('older.created_at', '<', w.ref('fido_organizations.created_at')),
+                  w.and([
+                    w('older.created_at', '=', w.ref('fido_organizations.created_at')),
+                    w('older.id', '<', w.ref('fido_organizations.id')),
                   ]),
                 ]),
               ),
