@@ -12,7 +12,7 @@ export {
 } from './device-client.js';
 export { FidoClient, type FidoClientOptions } from './fido.js';
 export { SandboxClient, type SandboxClientOptions } from './sandbox.js';
-export { SvccodeClient, type SvccodeClientOptions } from './svccode-client.js';
+export { SvccodeClient, svccodeExpiry, type SvccodeClientOptions } from './svccode-client.js';
 export { bindUser, getPairedSvccode, pairSvccode } from './pairing.js';
 
 // The wire formats and resource types the clients speak, under the names this SDK has used.

@@ -1,9 +1,26 @@
-import type { CreateSvccodeBody, Svccode, SvccodeStatus } from '@svc/wire';
+import type { CreateSvccodeBody, Svccode, SvccodeClaims, SvccodeStatus } from '@svc/wire';
 import { joinUrl, readJson, type FetchLike } from './http.js';
 
 export interface SvccodeClientOptions {
   baseUrl: string;
   fetch?: FetchLike;
+  /** Clock that `waitUntilPaired` compares with a code's expiry (default: the system clock). */
+  now?: () => Date;
+}
+
+/**
+ * When a code's payload says it expires: the `exp` (epoch milliseconds) of its middle part, read
+ * without checking the MAC (only svc can). Null when the payload is not in that shape.
+ */
+export function svccodeExpiry(payload: string): Date | null {
+  const body = payload.split('.')[1];
+  try {
+    const text = atob((body ?? '').replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(text) as Partial<SvccodeClaims> | null;
+    return typeof claims?.exp === 'number' ? new Date(claims.exp) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -13,8 +30,10 @@ export interface SvccodeClientOptions {
  */
 export class SvccodeClient {
   private readonly fetch: FetchLike;
+  private readonly now: () => Date;
   constructor(private readonly options: SvccodeClientOptions) {
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.now = options.now ?? (() => new Date());
   }
 
   /** A fresh code for the relying party (its customer id). */
@@ -28,35 +47,48 @@ export class SvccodeClient {
   }
 
   /**
-   * Whether a device has paired; with `wait` (0–30 s) the service answers as soon as one does.
-   * An expired, unpaired code is gone: SvcApiError 404, time to show a new one.
+   * Whether a device has paired, now (`wait` 0, the default), or held by the service for up to
+   * `wait` seconds (≤ 30) until a device pairs or the code expires. A code that expired unpaired
+   * answers `paired: false` for an hour; unknown or long-gone ids are SvcApiError 404.
    */
   async status(
     id: string,
     options: { wait?: number; signal?: AbortSignal } = {},
   ): Promise<SvccodeStatus> {
-    const query = options.wait === undefined ? '' : `?wait=${options.wait}`;
-    const init: RequestInit = options.signal ? { signal: options.signal } : {};
+    return this.poll(id, options.wait ?? 0, options.signal);
+  }
+
+  /**
+   * Long-polls until the code is paired (`paired: true`) or has expired (`paired: false`; time to
+   * show a new code). Each poll uses `wait`, default the service's own (answers at a pairing, at the
+   * expiry or after 25 s).
+   */
+  async waitUntilPaired(
+    code: Svccode,
+    options: { signal?: AbortSignal; wait?: number } = {},
+  ): Promise<SvccodeStatus> {
+    const expiresAt = svccodeExpiry(code.payload);
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const expired = expiresAt !== null && this.now() >= expiresAt;
+      // Past the expiry one last look (a pairing may have come just before it), without waiting.
+      const state = await this.poll(code.id, expired ? 0 : options.wait, options.signal);
+      if (state.paired || expired) return state;
+    }
+  }
+
+  private async poll(
+    id: string,
+    wait: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<SvccodeStatus> {
+    const query = wait === undefined ? '' : `?wait=${wait}`;
+    const init: RequestInit = signal ? { signal } : {};
     return readJson<SvccodeStatus>(
       await this.fetch(
         joinUrl(this.options.baseUrl, `/api/v2/svccodes/${encodeURIComponent(id)}${query}`),
         init,
       ),
     );
-  }
-
-  /** Long-polls until the code is paired; rejects with SvcApiError 404 once it has expired. */
-  async waitUntilPaired(
-    id: string,
-    options: { signal?: AbortSignal; wait?: number } = {},
-  ): Promise<SvccodeStatus> {
-    for (;;) {
-      options.signal?.throwIfAborted();
-      const state = await this.status(id, {
-        wait: options.wait ?? 25,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      if (state.paired) return state;
-    }
   }
 }

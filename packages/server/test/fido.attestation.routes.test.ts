@@ -7,6 +7,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/ser
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
 import { testApp, type TestApp } from './helpers.js';
+import { origin, releaseTestDomain } from './fido.kit.js';
 
 /**
  * Attestation trust anchors (SVC_FIDO_ATTESTATION_ROOTS): a `packed` chain must lead to one of
@@ -14,7 +15,6 @@ import { testApp, type TestApp } from './helpers.js';
  */
 x509.cryptoProvider.set(webcrypto as Crypto);
 const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-const origin = 'https://login.acme.test';
 const validity = {
   notBefore: new Date(Date.now() - 86_400_000),
   notAfter: new Date(Date.now() + 365 * 86_400_000),
@@ -64,6 +64,7 @@ afterAll(async () => t.close());
 
 async function registerWith(authenticator: SoftAuthenticator, verify = true) {
   const auth = { authorization: `SVC ${(await t.newCustomer()).fido_api_key}` };
+  await releaseTestDomain(t);
   await t.app.inject({
     method: 'POST',
     url: '/api/v1/organizations',

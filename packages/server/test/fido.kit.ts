@@ -18,6 +18,19 @@ export function parseLink(userLink: unknown): { path: string; secret: string } {
 }
 
 /**
+ * The route tests give each customer's organization the domain of `origin`, as if each had its
+ * own svc. One svc lets a domain be one customer's (409 otherwise), so the holder's claim is
+ * released first.
+ */
+export async function releaseTestDomain(t: TestApp): Promise<void> {
+  await t.store.db
+    .updateTable('fido_organizations')
+    .set({ domain_claim: null })
+    .where('domain_claim', '=', new URL(origin).hostname)
+    .execute();
+}
+
+/**
  * The calls the FIDO route tests make, against the test app of their file (`current()`, made in
  * its beforeAll).
  */
@@ -44,6 +57,7 @@ export function fidoCalls(current: () => TestApp) {
 
   async function withOrganization(flags: Json = {}) {
     const c = await client();
+    await releaseTestDomain(current());
     const org = await c.call('POST', '/api/v1/organizations', {
       name: 'Acme',
       domain_name: 'login.acme.test',

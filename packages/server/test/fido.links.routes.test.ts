@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config/index.js';
 import { fidoCalls, parseLink, type Json } from './fido.kit.js';
 import { sweepOnce, testApp, type TestApp } from './helpers.js';
 
@@ -224,15 +225,16 @@ describe('authentications', () => {
     ).toBe('EXPIRED');
   });
 
-  it('uses SVC_FIDO_LINK_BASE instead of https://{domain_name}', async () => {
-    const local = await testApp({ fidoLinkBase: 'http://localhost:8080/' });
+  /** The user_link of a login made on a fresh app with these settings, for an organization on `domain`. */
+  const linkOf = async (overrides: Partial<Config>, domain: string) => {
+    const local = await testApp(overrides);
     try {
       const auth = { authorization: `SVC ${local.customer.fido_api_key}` };
       await local.app.inject({
         method: 'POST',
         url: '/api/v1/organizations',
         headers: auth,
-        payload: { name: 'Acme', domain_name: 'localhost' },
+        payload: { name: 'Acme', domain_name: domain },
       });
       const res = await local.app.inject({
         method: 'POST',
@@ -240,11 +242,29 @@ describe('authentications', () => {
         headers: auth,
         payload: {},
       });
-      expect(res.json<Json>().user_link).toMatch(
-        /^http:\/\/localhost:8080\/fido\/authentications\/[0-9a-f-]{36}#[\w-]{43}$/,
-      );
+      return String(res.json<Json>().user_link);
     } finally {
       await local.close();
     }
+  };
+  const at = (base: string) =>
+    new RegExp(`^${base}/fido/authentications/[0-9a-f-]{36}#[\\w-]{43}$`);
+
+  it('uses SVC_FIDO_LINK_BASE instead of https://{domain_name}, also over SVC_PUBLIC_URL', async () => {
+    const base = { fidoLinkBase: 'http://localhost:8080/' };
+    expect(await linkOf(base, 'localhost')).toMatch(at('http://localhost:8080'));
+    expect(await linkOf({ ...base, publicUrl: 'http://localhost:9000' }, 'localhost')).toMatch(
+      at('http://localhost:8080'),
+    );
+  });
+
+  it('gives a localhost organization links on SVC_PUBLIC_URL (default http://localhost:PORT)', async () => {
+    expect(await linkOf({ publicUrl: 'http://localhost:9000/' }, 'localhost')).toMatch(
+      at('http://localhost:9000'),
+    );
+    expect(await linkOf({ port: 3000 }, 'localhost')).toMatch(at('http://localhost:3000'));
+    expect(await linkOf({ publicUrl: 'http://localhost:9000' }, 'login.acme.test')).toMatch(
+      at('https://login.acme.test'),
+    );
   });
 });

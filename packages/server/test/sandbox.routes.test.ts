@@ -203,11 +203,30 @@ describe('validation (422 ErrorWithFields naming every bad field)', () => {
     ]);
   });
 
-  it('accepts Feb 29 of a leap year and ignores unknown extra fields', async () => {
+  it('accepts Feb 29 of a leap year', async () => {
+    expect(
+      (await verify(fullRequest('DL000001', { person_birth_date: '20000229' }))).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses an unknown field inside aamva by name, so a misspelling cannot turn indicators NULL', async () => {
     const res = await verify(
-      fullRequest('DL000001', { person_birth_date: '20000229', favourite_colour: 'green' }),
+      fullRequest('V-100', { person_givn_name: 'STEVEN', person_sur_nme: 'BROWN' }),
     );
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      error: 'VALIDATION_FAILED',
+      field_errors: {
+        'aamva.person_givn_name': ['is not a known field'],
+        'aamva.person_sur_nme': ['is not a known field'],
+      },
+    });
+    expect(Object.keys(res.json<{ field_errors: object }>().field_errors).sort()).toEqual([
+      'aamva.person_givn_name',
+      'aamva.person_sur_nme',
+    ]);
+    // Outside aamva, unknown fields are still ignored.
+    expect((await verify({ ...fullRequest('DL000001'), note: 'x' })).statusCode).toBe(200);
   });
 
   it('requires the aamva object', async () => {

@@ -1,4 +1,11 @@
-import { bindUser, DeviceClient, pairSvccode, RpClient, SvccodeClient } from '@svc/sdk';
+import {
+  bindUser,
+  DeviceClient,
+  pairSvccode,
+  RpClient,
+  SvcApiError,
+  SvccodeClient,
+} from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserClient, errorOf, rpClient, status, svccodeCalls } from './svccodes.kit.js';
 import { testApp, type TestApp } from './helpers.js';
@@ -78,18 +85,26 @@ describe('POST /api/v2/user_bindings', () => {
     expect(await status(rp.getUserIdentifier('scan-user-5'))).toBe(404);
   });
 
-  it('400 for missing fields; 403 without server credentials', async () => {
+  it('422 naming the field for a missing or malformed field; 403 without server credentials', async () => {
     const { id } = await scanned();
-    for (const body of [
-      { svccode_id: id },
-      { user_identifier: 'x' },
-      { svccode_id: id, user_identifier: 5 },
-    ]) {
-      expect(
-        await errorOf(rp.request('POST', '/api/v2/user_bindings', body)),
-        JSON.stringify(body),
-      ).toMatchObject({ error: 'MISSING_FIELDS' });
+    for (const [body, field] of [
+      [{ svccode_id: id }, 'user_identifier'],
+      [{ user_identifier: 'x' }, 'svccode_id'],
+      [{ svccode_id: id, user_identifier: 5 }, 'user_identifier'],
+      [{ svccode_id: '', user_identifier: 'x' }, 'svccode_id'],
+      [{ svccode_id: null, user_identifier: 'x' }, 'svccode_id'],
+    ] as const) {
+      const failure = await rp.request('POST', '/api/v2/user_bindings', body).then(
+        () => null,
+        (e: unknown) => e as SvcApiError,
+      );
+      expect(failure?.status, JSON.stringify(body)).toBe(422);
+      expect(failure?.body).toMatchObject({
+        error: 'VALIDATION_FAILED',
+        field_errors: { [field]: expect.any(Array) },
+      });
     }
+    expect(await status(rp.request('POST', '/api/v2/user_bindings'))).toBe(422);
     expect(
       (await post('/api/v2/user_bindings', { svccode_id: id, user_identifier: 'x' })).statusCode,
     ).toBe(403);

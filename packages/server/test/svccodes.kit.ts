@@ -27,7 +27,11 @@ export function rpClient(t: TestApp): RpClient {
 
 /** The browser side: creates codes and polls them. */
 export function browserClient(t: TestApp): SvccodeClient {
-  return new SvccodeClient({ baseUrl: 'http://svc', fetch: injectFetch(t.app) });
+  return new SvccodeClient({
+    baseUrl: 'http://svc',
+    fetch: injectFetch(t.app),
+    now: () => t.clock.now(),
+  });
 }
 
 /**

@@ -82,11 +82,14 @@ describe('POST /api/v2/paired_svccodes', () => {
   it('422 for a forged, altered or foreign-key payload', async () => {
     const device = await registered();
     const { payload } = await browser.create(t.customer.id);
-    const [prefix, id, expiry, mac] = payload.split('.') as [string, string, string, string];
+    const [head, body, mac] = payload.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as { exp: number };
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const forged = [
-      [prefix, id, String(Number(expiry) + 3600), mac].join('.'),
-      [prefix, id, expiry, `${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`].join('.'),
-      [prefix, '00000000-0000-4000-8000-000000000000', expiry, mac].join('.'),
+      [head, b64({ ...claims, exp: claims.exp + 3_600_000 }), mac].join('.'),
+      [head, body, `${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`].join('.'),
+      [head, b64({ ...claims, id: '00000000-0000-4000-8000-000000000000' }), mac].join('.'),
+      [b64({ alg: 'none', typ: 'JWT' }), body, ''].join('.'),
       'hello world',
     ];
     for (const text of forged) {

@@ -1,4 +1,4 @@
-import { pairSvccode, SvccodeClient } from '@svc/sdk';
+import { pairSvccode, SvccodeClient, svccodeExpiry } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserClient, status, svccodeCalls } from './svccodes.kit.js';
 import { injectFetch, testApp, type TestApp } from './helpers.js';
@@ -11,6 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 const { registered, post } = svccodeCalls(() => t);
+const get = (id: string) => t.app.inject({ method: 'GET', url: `/api/v2/svccodes/${id}` });
 
 describe('POST /api/v2/svccodes', () => {
   it('201 {id, payload} for a known relying party, readable cross-origin', async () => {
@@ -22,7 +23,14 @@ describe('POST /api/v2/svccodes', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json<{ id: string; payload: string }>();
     expect(Object.keys(body).sort()).toEqual(['id', 'payload']);
-    expect(body.payload).toContain(body.id);
+    // What a browser widget reads: the middle part of the JWS-shaped payload, exp in milliseconds.
+    const claims = JSON.parse(
+      Buffer.from(body.payload.split('.')[1] ?? '', 'base64url').toString(),
+    );
+    expect(claims).toEqual({
+      id: body.id,
+      exp: t.clock.now().getTime() + t.config.svccodeTtlSeconds * 1000,
+    });
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(await browser.status(body.id)).toEqual({ id: body.id, paired: false });
   });
@@ -118,13 +126,38 @@ describe('GET /api/v2/svccodes/{id}', () => {
     expect(await browser.status(id, { wait: 0 })).toEqual({ id, paired: false });
   });
 
-  it('an unpaired code is gone (404) once expired; a paired one stays readable', async () => {
+  it('an unpaired code answers paired: false for an hour after expiry, then 404; a paired one stays readable', async () => {
     const unpaired = await browser.create(t.customer.id);
     const paired = await browser.create(t.customer.id);
     await pairSvccode(await registered(), paired.payload);
     t.clock.advance(t.config.svccodeTtlSeconds * 1000);
+    expect(await browser.status(unpaired.id)).toEqual({ id: unpaired.id, paired: false });
+    t.clock.advance(60 * 60 * 1000 - 1);
+    expect(await browser.status(unpaired.id)).toEqual({ id: unpaired.id, paired: false });
+    t.clock.advance(1);
     expect(await status(browser.status(unpaired.id))).toBe(404);
     expect(await browser.status(paired.id)).toEqual({ id: paired.id, paired: true });
+  });
+
+  it('without wait, the answer is held until a device pairs', async () => {
+    const device = await registered();
+    const { id, payload } = await browser.create(t.customer.id);
+    // The default hold is 25 s, longer than this test may take: only the pairing can end it in time.
+    let settled = false;
+    const poll = get(id).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false);
+    await pairSvccode(device, payload);
+    expect((await poll).json()).toEqual({ id, paired: true });
+  }, 25_000);
+
+  it("without wait, a live code's answer comes at its expiry", async () => {
+    const { id } = await browser.create(t.customer.id);
+    t.clock.advance(t.config.svccodeTtlSeconds * 1000 - 20);
+    // Held for the 20 ms left (not 25 s): nothing else could end it within the test's time.
+    const res = await get(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, paired: false });
   });
 
   it('a long poll is woken by the pairing itself, not by its timeout', async () => {
@@ -139,11 +172,46 @@ describe('GET /api/v2/svccodes/{id}', () => {
     expect(await poll).toEqual({ id, paired: true });
   }, 25_000);
 
-  it('a long poll answers at once when the code is already paired', async () => {
-    const { id, payload } = await browser.create(t.customer.id);
-    await pairSvccode(await registered(), payload);
-    expect(await browser.waitUntilPaired(id)).toEqual({ id, paired: true });
+  it('waitUntilPaired: paired: true at once when paired, paired: false at once when expired', async () => {
+    const pairedCode = await browser.create(t.customer.id);
+    await pairSvccode(await registered(), pairedCode.payload);
+    expect(await browser.waitUntilPaired(pairedCode)).toEqual({ id: pairedCode.id, paired: true });
+    const code = await browser.create(t.customer.id);
+    expect(svccodeExpiry(code.payload)).toEqual(
+      new Date(t.clock.now().getTime() + t.config.svccodeTtlSeconds * 1000),
+    );
+    t.clock.advance(t.config.svccodeTtlSeconds * 1000);
+    expect(await browser.waitUntilPaired(code)).toEqual({ id: code.id, paired: false });
   });
+
+  it('waitUntilPaired resolves when a device pairs', async () => {
+    const device = await registered();
+    const code = await browser.create(t.customer.id);
+    const waiting = browser.waitUntilPaired(code);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pairSvccode(device, code.payload);
+    expect(await waiting).toEqual({ id: code.id, paired: true });
+  }, 25_000);
+});
+
+describe('an expired code and a widget that polls again at once', () => {
+  it('each poll without wait is held the whole 25 s, not answered at once; wait=0 answers at once', async () => {
+    const own = await testApp();
+    const client = new SvccodeClient({ baseUrl: 'http://svc', fetch: injectFetch(own.app) });
+    const { id } = await client.create(own.customer.id);
+    own.clock.advance(own.config.svccodeTtlSeconds * 1000);
+    expect(await client.status(id, { wait: 0 })).toEqual({ id, paired: false });
+    let settled = false;
+    const poll = own.app
+      .inject({ method: 'GET', url: `/api/v2/svccodes/${id}` })
+      .finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled).toBe(false);
+    // Only the close can end the 25 s hold within the test's time.
+    await own.app.close();
+    expect((await poll).json()).toEqual({ id, paired: false });
+    await own.store.close();
+  }, 25_000);
 });
 
 describe('shutdown', () => {

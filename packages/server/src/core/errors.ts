@@ -31,6 +31,10 @@ export const catalog = {
     message: 'The user already has an identifier bound for this relying party.',
   },
   ORGANIZATION_EXISTS: { status: 409, message: 'The caller already has an organization.' },
+  FIDO_DOMAIN_TAKEN: {
+    status: 409,
+    message: "Another customer's organization has this domain_name.",
+  },
   USER_EXISTS: { status: 409, message: 'A user with this user_identifier already exists.' },
   REDIRECT_URI_EXISTS: { status: 409, message: 'The redirect URI is already registered.' },
   FIDO_LINK_USED: { status: 410, message: 'This link has already been used.' },

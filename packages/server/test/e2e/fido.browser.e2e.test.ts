@@ -31,7 +31,9 @@ let phishing: { url: string; server: Server };
 beforeAll(async () => {
   const port = await freePort();
   base = `http://localhost:${port}`;
-  server = await startServer({ port, env: { SVC_FIDO_LINK_BASE: base } });
+  // No SVC_FIDO_LINK_BASE: `localhost` organizations get links on SVC_PUBLIC_URL, whose default
+  // is http://localhost:PORT (the README's local tour).
+  server = await startServer({ port });
   receiver = await listen((_path, body) => {
     callbacks.push(JSON.parse(body) as Json);
     return { status: 204 };

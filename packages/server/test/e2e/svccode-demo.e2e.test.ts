@@ -67,7 +67,7 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
     const shown = await page.locator('#qr').getAttribute('data-payload');
     const scanned = await scanQr(page);
     expect(scanned).toBe(shown);
-    expect(scanned).toMatch(/^svc1\./);
+    expect(scanned).toMatch(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]{43}$/);
     await expect(page.locator('#status').textContent()).resolves.not.toBe('paired');
 
     const device = new DeviceClient({ baseUrl: server().url, credentials: demo.sdk_credentials });
@@ -90,7 +90,7 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
     await device.register();
 
     const code = await widget.create(demo.id);
-    const waiting = widget.waitUntilPaired(code.id);
+    const waiting = widget.waitUntilPaired(code);
     await pairSvccode(device, code.payload);
     expect(await waiting).toEqual({ id: code.id, paired: true });
 

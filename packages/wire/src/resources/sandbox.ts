@@ -7,32 +7,39 @@ const date8 = (description: string) =>
   Type.String({ description: `${description} (YYYYMMDD)`, format: 'date8' });
 const twoLetters = (description: string) => Type.String({ description, pattern: '^[A-Za-z]{2}$' });
 
-/** The `aamva` object. All values are strings; unknown extra fields are ignored. */
-export const Aamva = Type.Object({
-  address_delivery_point_text_1: Type.Optional(text('street address line 1')),
-  address_delivery_point_text_2: Type.Optional(text('street address line 2 (unit)')),
-  document_category_code: Type.Optional(text('document category code')),
-  drivers_license_expiration_date: Type.Optional(date8('expiration date')),
-  drivers_license_issue_date: Type.Optional(date8('issue date')),
-  identification_id: Type.String({
-    description: 'license number; DL000001–DL000024 select a test case',
-    minLength: 1,
-    maxLength: 64,
-  }),
-  location_city_name: Type.Optional(text('city')),
-  location_postal_code: Type.Optional(text('postal code: ZIP5, ZIP5-ZIP4 or 9 digits')),
-  location_state_us_postal_service_code: Type.Optional(twoLetters('two-letter state code')),
-  message_destination_id: Type.Optional(twoLetters('two-letter code of the agency addressed')),
-  person_birth_date: Type.Optional(date8('birth date')),
-  person_eye_color_code: Type.Optional(text('eye color code')),
-  person_given_name: Type.Optional(text('first name')),
-  person_height_measure: Type.Optional(text('height')),
-  person_middle_name: Type.Optional(text('middle name; may be empty')),
-  person_name_suffix_text: Type.Optional(text('name suffix')),
-  person_sex_code: Type.Optional(text('sex code')),
-  person_sur_name: Type.Optional(text('last name')),
-  person_weight_measure: Type.Optional(text('weight')),
-});
+/**
+ * The `aamva` object. All values are strings. A field it does not list is refused (a misspelled
+ * name must not silently turn its indicators into NULL): `additionalProperties` is a schema no
+ * value meets, so validators report the unknown field by its own path.
+ */
+export const Aamva = Type.Object(
+  {
+    address_delivery_point_text_1: Type.Optional(text('street address line 1')),
+    address_delivery_point_text_2: Type.Optional(text('street address line 2 (unit)')),
+    document_category_code: Type.Optional(text('document category code')),
+    drivers_license_expiration_date: Type.Optional(date8('expiration date')),
+    drivers_license_issue_date: Type.Optional(date8('issue date')),
+    identification_id: Type.String({
+      description: 'license number; DL000001–DL000024 select a test case',
+      minLength: 1,
+      maxLength: 64,
+    }),
+    location_city_name: Type.Optional(text('city')),
+    location_postal_code: Type.Optional(text('postal code: ZIP5, ZIP5-ZIP4 or 9 digits')),
+    location_state_us_postal_service_code: Type.Optional(twoLetters('two-letter state code')),
+    message_destination_id: Type.Optional(twoLetters('two-letter code of the agency addressed')),
+    person_birth_date: Type.Optional(date8('birth date')),
+    person_eye_color_code: Type.Optional(text('eye color code')),
+    person_given_name: Type.Optional(text('first name')),
+    person_height_measure: Type.Optional(text('height')),
+    person_middle_name: Type.Optional(text('middle name; may be empty')),
+    person_name_suffix_text: Type.Optional(text('name suffix')),
+    person_sex_code: Type.Optional(text('sex code')),
+    person_sur_name: Type.Optional(text('last name')),
+    person_weight_measure: Type.Optional(text('weight')),
+  },
+  { additionalProperties: Type.Never() },
+);
 export type Aamva = Static<typeof Aamva>;
 
 export const SandboxVerificationRequest = Type.Object({ aamva: Aamva });

@@ -1,6 +1,6 @@
-import { assertThat } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { FidoDeps } from './deps.js';
-import { insertOrganization } from './organizations-repo.js';
+import { findOrganizationOfCustomer, insertOrganization } from './organizations-repo.js';
 import { checkFields, domainNameProblem } from './validate.js';
 import { organizationView, type OrganizationView } from './views.js';
 
@@ -12,7 +12,11 @@ export interface OrganizationInput {
   verify_attestation_statement?: boolean | undefined;
 }
 
-/** A customer owns at most one organization (docs/decisions.md, Area C): a second one is 409. */
+/**
+ * A customer owns at most one organization, and a domain (the passkeys' RP ID) belongs to one
+ * customer (docs/decisions.md, Area C): either conflict is 409. `localhost` is for local
+ * development and claimed by no one.
+ */
 export async function createOrganization(
   deps: FidoDeps,
   customerId: string,
@@ -24,12 +28,17 @@ export async function createOrganization(
     customer_id: customerId,
     name: input.name,
     domain_name: input.domain_name,
+    domain_claim: input.domain_name === 'localhost' ? null : input.domain_name,
     oidc_client_id: deps.ids.uuid(),
     require_platform_authenticator: input.require_platform_authenticator ? 1 : 0,
     require_resident_key: input.require_resident_key ? 1 : 0,
     verify_attestation_statement: input.verify_attestation_statement === false ? 0 : 1,
     created_at: deps.clock.now().toISOString(),
   };
-  assertThat(await insertOrganization(deps.db, row), 'ORGANIZATION_EXISTS');
+  if (!(await insertOrganization(deps.db, row))) {
+    // Not inserted: the rows on file say which claim was taken.
+    const own = await findOrganizationOfCustomer(deps.db, customerId);
+    throw new AppError(own ? 'ORGANIZATION_EXISTS' : 'FIDO_DOMAIN_TAKEN');
+  }
   return organizationView(row, []);
 }

@@ -13,7 +13,7 @@ export interface FidoDeps {
   ids: Ids;
   keys: SigningKeys;
   outbox: Outbox;
-  config: Pick<Config, 'fidoLinkBase' | 'allowInsecureCallbacks'>;
+  config: Pick<Config, 'fidoLinkBase' | 'publicUrl' | 'allowInsecureCallbacks'>;
   /**
    * The operator configured attestation trust anchors (installed at start): chains must lead to
    * one of them, so self attestation is not enough.

@@ -47,7 +47,7 @@ export async function issueLink(
     finished_at: null,
   };
   await insertLink(tx, kind, row);
-  const link = userLink(deps.config.fidoLinkBase, organization.domain_name, kind, row.id, secret);
+  const link = userLink(deps.config, organization.domain_name, kind, row.id, secret);
   if (row.sms_phone_number)
     await deps.outbox.enqueue(tx, {
       kind: 'sms',

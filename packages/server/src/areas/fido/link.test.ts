@@ -11,23 +11,41 @@ import {
 } from './link.js';
 
 describe('user links', () => {
+  const none = { fidoLinkBase: '', publicUrl: 'http://localhost:8080' };
+
   it('open on https://{domain_name} unless the operator set a link base', () => {
-    expect(userLink('', 'login.acme.test', 'registrations', 'r1', 's3cret')).toBe(
+    expect(userLink(none, 'login.acme.test', 'registrations', 'r1', 's3cret')).toBe(
       'https://login.acme.test/fido/registrations/r1#s3cret',
     );
-    expect(
-      userLink('http://localhost:8080/', 'login.acme.test', 'authentications', 'a1', 's'),
-    ).toBe('http://localhost:8080/fido/authentications/a1#s');
-    expect(userLink('https://proxy.test/svc', 'x.test', 'authentications', 'a1', 's')).toBe(
+    const local = { ...none, fidoLinkBase: 'http://localhost:8080/' };
+    expect(userLink(local, 'login.acme.test', 'authentications', 'a1', 's')).toBe(
+      'http://localhost:8080/fido/authentications/a1#s',
+    );
+    const proxy = { ...none, fidoLinkBase: 'https://proxy.test/svc' };
+    expect(userLink(proxy, 'x.test', 'authentications', 'a1', 's')).toBe(
       'https://proxy.test/svc/fido/authentications/a1#s',
     );
   });
 
-  it('expect WebAuthn responses from the origin the link opens on', () => {
-    expect(expectedOrigin('', 'login.acme.test')).toBe('https://login.acme.test');
-    expect(expectedOrigin('http://localhost:8080/some/path', 'login.acme.test')).toBe(
-      'http://localhost:8080',
+  it('of a localhost organization open on SVC_PUBLIC_URL; SVC_FIDO_LINK_BASE still wins', () => {
+    const bases = { fidoLinkBase: '', publicUrl: 'http://localhost:9000/' };
+    expect(userLink(bases, 'localhost', 'registrations', 'r1', 's')).toBe(
+      'http://localhost:9000/fido/registrations/r1#s',
     );
+    expect(expectedOrigin(bases, 'localhost')).toBe('http://localhost:9000');
+    const both = { ...bases, fidoLinkBase: 'http://localhost:7000' };
+    expect(userLink(both, 'localhost', 'registrations', 'r1', 's')).toBe(
+      'http://localhost:7000/fido/registrations/r1#s',
+    );
+    expect(userLink(bases, 'localhost.acme.test', 'registrations', 'r1', 's')).toBe(
+      'https://localhost.acme.test/fido/registrations/r1#s',
+    );
+  });
+
+  it('expect WebAuthn responses from the origin the link opens on', () => {
+    expect(expectedOrigin(none, 'login.acme.test')).toBe('https://login.acme.test');
+    const local = { ...none, fidoLinkBase: 'http://localhost:8080/some/path' };
+    expect(expectedOrigin(local, 'login.acme.test')).toBe('http://localhost:8080');
   });
 
   it('keep only a hash of a 256-bit secret, compared in full', () => {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config/index.js';
 import { sha256Hex } from '../../core/crypto/secret-box.js';
 import type { Ids } from '../../core/ids.js';
 import type { FidoLinksTable } from '../../core/store/schema.js';
@@ -15,24 +16,33 @@ export const linkLifetimeMs: Record<LinkKind, number> = {
   authentications: 10 * 60 * 1000,
 };
 
-/** `https://{domain_name}`, or the operator's SVC_FIDO_LINK_BASE (without a trailing slash). */
-export function linkBase(configured: string, domainName: string): string {
-  return configured ? configured.replace(/\/+$/, '') : `https://${domainName}`;
+/** The settings links are made from: SVC_FIDO_LINK_BASE and SVC_PUBLIC_URL. */
+export type LinkBases = Pick<Config, 'fidoLinkBase' | 'publicUrl'>;
+
+/**
+ * Where an organization's links open (without a trailing slash): the operator's SVC_FIDO_LINK_BASE
+ * when set; else the service itself (SVC_PUBLIC_URL, default http://localhost:PORT) for a
+ * `localhost` organization, so a local tour needs no setting; else `https://{domain_name}`.
+ */
+export function linkBase(bases: LinkBases, domainName: string): string {
+  if (bases.fidoLinkBase) return bases.fidoLinkBase.replace(/\/+$/, '');
+  if (domainName === 'localhost') return bases.publicUrl.replace(/\/+$/, '');
+  return `https://${domainName}`;
 }
 
 /** The origin a WebAuthn response must come from: the one the link opens on. */
-export function expectedOrigin(configured: string, domainName: string): string {
-  return new URL(linkBase(configured, domainName)).origin;
+export function expectedOrigin(bases: LinkBases, domainName: string): string {
+  return new URL(linkBase(bases, domainName)).origin;
 }
 
 export function userLink(
-  configured: string,
+  bases: LinkBases,
   domainName: string,
   kind: LinkKind,
   id: string,
   secret: string,
 ): string {
-  return `${linkBase(configured, domainName)}/fido/${kind}/${id}#${secret}`;
+  return `${linkBase(bases, domainName)}/fido/${kind}/${id}#${secret}`;
 }
 
 /** A fresh link secret; only its SHA-256 is stored. */

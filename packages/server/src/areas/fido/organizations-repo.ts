@@ -22,13 +22,16 @@ export async function findOrganizationById(
   return db.selectFrom('fido_organizations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** False when the customer already has one (the unique customer_id decides, also under races). */
+/**
+ * False when the customer already has one or the domain is claimed (the unique `customer_id` and
+ * `domain_claim` decide, also under races).
+ */
 export async function insertOrganization(db: Db, row: OrganizationRow): Promise<boolean> {
   return inserted(
     await db
       .insertInto('fido_organizations')
       .values(row)
-      .onConflict((oc) => oc.column('customer_id').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .executeTakeFirst(),
   );
 }

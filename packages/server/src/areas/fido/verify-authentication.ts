@@ -30,7 +30,7 @@ export async function verifyAuthentication(
   const credential = credentialId
     ? await findCredential(deps.db, organization.id, credentialId)
     : undefined;
-  const origin = expectedOrigin(deps.config.fidoLinkBase, organization.domain_name);
+  const origin = expectedOrigin(deps.config, organization.domain_name);
   const judged = await judgeAuthentication({
     organization,
     link,

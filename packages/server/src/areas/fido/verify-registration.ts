@@ -22,7 +22,7 @@ export async function verifyRegistration(
   const { link, organization, user } = await openLink(deps, 'registrations', id, secret);
   assertThat(user, 'FIDO_LINK_INVALID');
   const now = deps.clock.now().toISOString();
-  const origin = expectedOrigin(deps.config.fidoLinkBase, organization.domain_name);
+  const origin = expectedOrigin(deps.config, organization.domain_name);
   const judged = await judgeRegistration({
     organization,
     link,

@@ -1,22 +1,24 @@
 import type { IndicatorValue } from './indicators.js';
 import type { SandboxDeps } from './deps.js';
-import { compareWithAgency } from './verify.js';
+import { agencyAnswer } from './verify.js';
 
 const nameGroups = ['first', 'middle', 'last'] as const;
 
 /**
- * A license data set judged by the agency: UNVERIFIABLE without a record, FAILED when any compared
- * field disagrees (a name passes on an exact or a primary phonetic match), else VERIFIED.
+ * A license data set judged by the agency (the 24 sandbox cases included): UNVERIFIABLE when it
+ * has no record of the number; FAILED when any compared field disagrees (a name passes on an exact
+ * or a primary phonetic match; NULL, no data, fails nothing); else VERIFIED.
  */
 export async function licenseStatus(
   deps: Pick<SandboxDeps, 'db' | 'nameLength'>,
   fields: Record<string, string>,
 ): Promise<'VERIFIED' | 'FAILED' | 'UNVERIFIABLE'> {
-  const indicators: Record<string, IndicatorValue> = await compareWithAgency(deps, {
+  const answer = await agencyAnswer(deps, {
     ...fields,
     identification_id: fields.identification_id ?? '',
   });
-  if (indicators.drivers_license_number_match_indicator !== 'TRUE') return 'UNVERIFIABLE';
+  if (!answer) return 'UNVERIFIABLE';
+  const indicators: Record<string, IndicatorValue> = answer;
   const nameOk = (group: string) =>
     indicators[`person_${group}_name_exact_match_indicator`] !== 'FALSE' ||
     indicators[`person_${group}_name_fuzzy_primary_match_indicator`] === 'TRUE';

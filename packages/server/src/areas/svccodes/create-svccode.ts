@@ -7,7 +7,7 @@ import { insertSvccode } from './svccodes-repo.js';
 /**
  * A new scannable code for a relying party (its customer id). Anyone may ask (browser widgets
  * call this without credentials); the code reveals nothing until a device pairs with it and the
- * RP's server reads the result. Expiry is whole seconds, so the payload and the row agree.
+ * RP's server reads the result. The payload and the row carry the same expiry (milliseconds).
  */
 export async function createSvccode(
   deps: SvccodesDeps,
@@ -19,9 +19,7 @@ export async function createSvccode(
     `No relying party has the id ${JSON.stringify(relyingPartyId)}.`,
   );
   const now = deps.clock.now();
-  const expiresAt = new Date(
-    (Math.floor(now.getTime() / 1000) + deps.config.svccodeTtlSeconds) * 1000,
-  );
+  const expiresAt = new Date(now.getTime() + deps.config.svccodeTtlSeconds * 1000);
   const id = deps.ids.uuid();
   await insertSvccode(deps.db, {
     id,

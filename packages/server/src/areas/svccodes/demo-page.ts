@@ -8,7 +8,7 @@ import { readSvccodePayload } from './svccode-payload.js';
  * `GET /demo/svccode`: what an RP's login page does with svccodes, for the `demo` customer that a
  * fresh data dir gets. The page creates a code through the public API, shows it as a QR code,
  * long-polls until a device pairs, and replaces the code before it expires (or when the server
- * says it is gone). Kept as one inline page so it needs no build step.
+ * says it is gone: 404). Kept as one inline page so it needs no build step.
  */
 const script = `
 const main = document.querySelector('main');
@@ -38,7 +38,8 @@ async function refresh() {
 async function watch(id, signal) {
   while (!signal.aborted) {
     try {
-      const res = await fetch('/api/v2/svccodes/' + encodeURIComponent(id) + '?wait=25', { signal });
+      // No wait parameter: the service holds the answer until a pairing, the expiry or 25 s.
+      const res = await fetch('/api/v2/svccodes/' + encodeURIComponent(id), { signal });
       if (res.status === 404) return refresh();
       const state = await json(res);
       if (state.paired) {

@@ -43,7 +43,7 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
   );
   r.post(
     '/api/v2/user_bindings',
-    { config: { ...server, ...fields }, schema: route.bindUser },
+    { config: { ...server, invalid: 'VALIDATION_FAILED' }, schema: route.bindUser },
     async (q, re) => re.code(201).send(await bindScanningUser(deps, c(q), q.body)),
   );
   r.get('/demo/svccode', { schema: route.demoPage }, async (_q, re) =>

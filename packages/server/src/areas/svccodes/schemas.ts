@@ -10,6 +10,7 @@ import {
   UserDeviceResponse,
 } from '@svc/wire';
 import { IdParams } from '../../core/http/schemas.js';
+import { defaultWaitSeconds } from './status-hold.js';
 
 export type { PairSvccodeBody } from '@svc/wire';
 
@@ -18,12 +19,14 @@ export const StatusQuery = Type.Object({
     Type.Integer({
       minimum: 0,
       maximum: 30,
-      description: 'seconds to hold the answer until the code is paired',
+      default: defaultWaitSeconds,
+      description:
+        'seconds to hold the answer until a device pairs or the code expires; an expired code is held the whole time',
     }),
   ),
 });
 
-/** Error, or ErrorWithFields when a 400 names the bad fields; each status declares it once. */
+/** Error, or ErrorWithFields when a 400 or 422 names the bad fields; each status declares it once. */
 const ErrorMaybeFields = Type.Composite(
   [
     ErrorBody,
@@ -38,7 +41,7 @@ export const svccodeErrors = {
   403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
-  422: ErrorBody,
+  422: ErrorMaybeFields,
   424: ErrorBody,
 };
 export const DemoQrQuery = Type.Object({ payload: Type.String({ minLength: 1, maxLength: 512 }) });

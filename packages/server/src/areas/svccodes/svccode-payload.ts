@@ -1,42 +1,53 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Value } from '@sinclair/typebox/value';
+import { SvccodeClaims } from '@svc/wire';
 
 /**
- * The text a svccode's QR code carries: `svc1.<id>.<expiry, epoch seconds>.<base64url HMAC-SHA256>`.
- * Clients treat it as opaque; the MAC (keyed with a key derived from the master key) lets the
- * service trust the id and expiry it reads back without a lookup, and stops forged or altered codes.
+ * The text a svccode's QR code carries, in the shape browser widgets expect: a compact JWS
+ * `base64url(header).base64url({"id","exp"}).base64url(HMAC-SHA256)` with `exp` in epoch
+ * milliseconds (@svc/wire `Svccode`). Devices treat it as opaque; the MAC (keyed with a key derived
+ * from the master key) lets the service trust the id and expiry it reads back without a lookup,
+ * and stops forged or altered codes.
  */
-const version = 'svc1';
-const idPattern = /^[A-Za-z0-9-]{1,64}$/;
+const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
-export interface SvccodeClaims {
+export interface SvccodeTerms {
   id: string;
   expiresAt: Date;
 }
 
-function mac(key: Buffer, text: string): Buffer {
-  return createHmac('sha256', key).update(text).digest();
+function mac(key: Buffer, signingInput: string): string {
+  return createHmac('sha256', key).update(signingInput).digest('base64url');
 }
 
-export function signSvccodePayload(key: Buffer, claims: SvccodeClaims): string {
-  const text = `${version}.${claims.id}.${Math.floor(claims.expiresAt.getTime() / 1000)}`;
-  return `${text}.${mac(key, text).toString('base64url')}`;
+export function signSvccodePayload(key: Buffer, terms: SvccodeTerms): string {
+  const claims: SvccodeClaims = { id: terms.id, exp: terms.expiresAt.getTime() };
+  const signingInput = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${signingInput}.${mac(key, signingInput)}`;
 }
 
-/** The claims of a genuine, unexpired payload; null for anything else (malformed, forged, expired). */
-export function readSvccodePayload(key: Buffer, payload: string, now: Date): SvccodeClaims | null {
+/** The terms of a genuine, unexpired payload; null for anything else (malformed, forged, expired). */
+export function readSvccodePayload(key: Buffer, payload: string, now: Date): SvccodeTerms | null {
   const parts = payload.split('.');
-  if (parts.length !== 4) return null;
-  const [prefix, id, expiry, signature] = parts as [string, string, string, string];
+  if (parts.length !== 3) return null;
+  const [head, body, signature] = parts as [string, string, string];
+  // Only svc's own header (no `alg` choice for the sender) and the canonical encoding of a 32-byte MAC.
   if (
-    prefix !== version ||
-    !idPattern.test(id) ||
-    !/^\d{1,12}$/.test(expiry) ||
+    head !== header ||
+    !/^[A-Za-z0-9_-]{1,400}$/.test(body) ||
     !/^[A-Za-z0-9_-]{43}$/.test(signature)
   )
     return null;
-  // Compared as text, so only the canonical encoding of the MAC is accepted.
-  const expected = Buffer.from(mac(key, `${prefix}.${id}.${expiry}`).toString('base64url'));
-  if (!timingSafeEqual(Buffer.from(signature), expected)) return null;
-  const expiresAt = new Date(Number(expiry) * 1000);
-  return expiresAt.getTime() > now.getTime() ? { id, expiresAt } : null;
+  // Compared as text in constant time, so only the canonical encoding of the MAC is accepted; the
+  // MAC covers the encoded text of header and claims, so they are canonical too.
+  if (!timingSafeEqual(Buffer.from(signature), Buffer.from(mac(key, `${head}.${body}`))))
+    return null;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Value.Check(SvccodeClaims, claims)) return null;
+  return claims.exp > now.getTime() ? { id: claims.id, expiresAt: new Date(claims.exp) } : null;
 }

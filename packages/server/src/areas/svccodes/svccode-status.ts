@@ -1,32 +1,37 @@
 import { assertThat } from '../../core/errors.js';
 import type { SvccodesDeps } from './deps.js';
-import { isExpired } from './expiry.js';
+import { isGone } from './expiry.js';
 import { svccodePaired } from './signals.js';
+import { defaultWaitSeconds, statusHoldMs } from './status-hold.js';
 import { findSvccode } from './svccodes-repo.js';
 
 /**
- * `{id, paired}` of a code. With `waitSeconds`, holds the answer until the code is paired (woken at
- * once by the pairing), it expires, or the time is up. A code that expired unpaired can never pair
- * and answers 404, which tells a widget to show a fresh one; a paired code stays readable.
+ * `{id, paired}` of a code, held for up to `waitSeconds` (default 25) as `statusHoldMs` rules,
+ * woken at once by the pairing. A code that expired unpaired still answers `paired: false` for an
+ * hour; after that, like an id that never existed, it is 404. A paired code stays readable.
  */
 export async function svccodeStatus(
   deps: SvccodesDeps,
   id: string,
-  waitSeconds = 0,
+  waitSeconds = defaultWaitSeconds,
 ): Promise<{ id: string; paired: boolean }> {
   const read = async () => {
     const code = await findSvccode(deps.db, id);
-    const paired = Boolean(code?.paired_device);
-    assertThat(code && (paired || !isExpired(code, deps.clock.now())), 'SVCCODE_NOT_FOUND');
-    return { code, paired };
+    assertThat(code && !isGone(code, deps.clock.now()), 'SVCCODE_NOT_FOUND');
+    return code;
   };
+  const answer = (code: { paired_device: string | null }) => ({
+    id,
+    paired: Boolean(code.paired_device),
+  });
   const first = await read();
-  if (first.paired || waitSeconds <= 0) return { id, paired: first.paired };
-  const untilExpiry = new Date(first.code.expires_at).getTime() - deps.clock.now().getTime();
-  const woken = deps.waiters.wait(svccodePaired(id), Math.min(waitSeconds * 1000, untilExpiry));
+  const holdMs = statusHoldMs(first, deps.clock.now(), waitSeconds);
+  if (holdMs <= 0) return answer(first);
+  const woken = deps.waiters.wait(svccodePaired(id), holdMs);
   // Read again now that the waiter is registered: a pairing between the first read and the
   // registration would otherwise go unnoticed until the timeout.
-  if ((await read()).paired) return { id, paired: true };
+  const again = await read();
+  if (again.paired_device) return answer(again);
   await woken;
-  return { id, paired: (await read()).paired };
+  return answer(await read());
 }

@@ -67,7 +67,7 @@ export function toFieldErrors(
         String((e.params as { missingProperty?: string } | undefined)?.missingProperty),
       );
     const field = segments.join('.') || context;
-    const message =
+    let message =
       e.keyword === 'required'
         ? 'is required'
         : e.keyword === 'format'
@@ -75,6 +75,8 @@ export function toFieldErrors(
             e.message ??
             'is invalid')
           : (e.message ?? 'is invalid');
+    // `additionalProperties: Type.Never()` (the sandbox's `aamva`): the path names the unknown field.
+    if (e.schemaPath?.endsWith('/additionalProperties/not')) message = 'is not a known field';
     const messages = (out[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }

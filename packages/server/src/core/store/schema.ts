@@ -116,6 +116,8 @@ export interface FidoOrganizationsTable {
   customer_id: string;
   name: string;
   domain_name: string;
+  /** Its `domain_name`, held by it alone (unique); null for `localhost` and for pre-0007 sharers. */
+  domain_claim: string | null;
   oidc_client_id: string;
   require_platform_authenticator: number;
   require_resident_key: number;
