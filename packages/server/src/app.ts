@@ -4,10 +4,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fidoRoutes } from './areas/fido/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
+import { siteRoutes } from './areas/site/routes.js';
 import { svccodesRoutes } from './areas/svccodes/routes.js';
 import { svcficationsRoutes } from './areas/svcfications/routes.js';
 import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
+import { AppError } from './core/errors.js';
 import { frameworkErrors, maxParamLength, registerHttpCore } from './core/http/index.js';
 import { wireAreas } from './wiring.js';
 
@@ -77,6 +79,14 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     ctx.metrics.registry,
   );
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Ready means the database answers: a load balancer takes the instance out when it does not.
+  app.get('/readyz', { schema: { hide: true } }, async () => {
+    await ctx.store.ping().catch(() => {
+      throw new AppError('NOT_READY');
+    });
+    return { status: 'ready' };
+  });
+  siteRoutes(app, areas.site);
 
   const url = config.publicUrl;
   await documented(app, 'sandbox', url, (scope) => sandboxRoutes(scope, areas.sandbox));

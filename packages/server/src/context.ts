@@ -46,11 +46,12 @@ export async function openContext(overrides: Partial<Config> = {}): Promise<Cont
 export function withServices(
   base: Omit<Context, 'keys' | 'outbox' | 'waiters' | 'metrics'>,
 ): Context {
+  const waiters = new Waiters();
   return {
     ...base,
     keys: new SigningKeys(base.store.db, base.box, base.clock, base.ids),
     outbox: new Outbox(base.clock, base.ids),
-    waiters: new Waiters(),
-    metrics: createMetrics(),
+    waiters,
+    metrics: createMetrics({ db: base.store.db, waiters }),
   };
 }

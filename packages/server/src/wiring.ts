@@ -2,6 +2,7 @@ import { fidoDeps } from './areas/fido/deps.js';
 import { identityDeps } from './areas/identity/deps.js';
 import { identityDirectory } from './areas/identity/directory.js';
 import { sandboxDeps } from './areas/sandbox/deps.js';
+import { siteDeps } from './areas/site/deps.js';
 import { licenseStatus } from './areas/sandbox/license-status.js';
 import { pairedDevice } from './areas/svccodes/paired-device.js';
 import { svccodesDeps } from './areas/svccodes/deps.js';
@@ -22,5 +23,6 @@ export function wireAreas(ctx: Context) {
     identity: directory,
     pairedDevice: (customerId, id) => pairedDevice(svccodes, customerId, id),
   });
-  return { sandbox, identity, directory, svcfications, svccodes, fido: fidoDeps(ctx) };
+  const fido = fidoDeps(ctx);
+  return { site: siteDeps(ctx), sandbox, identity, directory, svcfications, svccodes, fido };
 }

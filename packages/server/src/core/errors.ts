@@ -68,6 +68,7 @@ export const catalog = {
     message: 'The svccode is not paired or no user was found for it.',
   },
   INTERNAL: { status: 500, message: 'Internal server error.' },
+  NOT_READY: { status: 503, message: 'The database does not answer.' },
 } as const satisfies Record<string, { status: number; message: string; shape?: 'list' }>;
 
 export type ErrorCode = keyof typeof catalog;

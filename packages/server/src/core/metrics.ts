@@ -1,20 +1,69 @@
-import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from './store/index.js';
+import type { Waiters } from './waiters.js';
 
-/** The process's metrics, served at `/metrics`; the HTTP core and the workers add to them. */
+/** The process's metrics, served at `/metrics`; the HTTP core, use cases and workers add to them. */
 export interface Metrics {
   registry: Registry;
   /** Rows a background loop failed on (logged and parked; the loop went on). */
   backgroundFailures: Counter<'loop'>;
+  /** Outbox delivery attempts by kind and outcome (delivered, retry, dead). */
+  outboxDeliveries: Counter<'kind' | 'outcome'>;
+  smsSent: Counter;
+  /** Svcfications by the final status they reached. */
+  svcficationsCompleted: Counter<'status'>;
 }
 
-export function createMetrics(): Metrics {
+/** Counters are kept in the process; gauges are read when /metrics is scraped. */
+export function createMetrics(sources: { db: Db; waiters: Waiters }): Metrics {
   const registry = new Registry();
+  const registers = [registry];
   collectDefaultMetrics({ register: registry });
-  const backgroundFailures = new Counter({
-    name: 'svc_background_failures_total',
-    help: 'Rows a background loop failed on and parked',
-    labelNames: ['loop'],
-    registers: [registry],
+  new Gauge({
+    name: 'svc_outbox_pending',
+    help: 'Callbacks and SMS waiting to be delivered',
+    registers,
+    async collect() {
+      const row = await sources.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      this.set(Number(row?.n ?? 0));
+    },
   });
-  return { registry, backgroundFailures };
+  new Gauge({
+    name: 'svc_long_poll_waiters',
+    help: 'Requests waiting in a long poll',
+    registers,
+    collect() {
+      this.set(sources.waiters.count());
+    },
+  });
+  return {
+    registry,
+    backgroundFailures: new Counter({
+      name: 'svc_background_failures_total',
+      help: 'Rows a background loop failed on and parked',
+      labelNames: ['loop'],
+      registers,
+    }),
+    outboxDeliveries: new Counter({
+      name: 'svc_outbox_deliveries_total',
+      help: 'Outbox delivery attempts by kind and outcome',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    }),
+    smsSent: new Counter({
+      name: 'svc_sms_sent_total',
+      help: 'SMS handed to the provider',
+      registers,
+    }),
+    svcficationsCompleted: new Counter({
+      name: 'svc_svcfications_completed_total',
+      help: 'Svcfications by final status',
+      labelNames: ['status'],
+      registers,
+    }),
+  };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.js';
 import { createMetrics } from './metrics.js';
+import { openStore } from './store/index.js';
 import { Sweeper, type Sweep } from './sweeper.js';
+import { Waiters } from './waiters.js';
 
 const failures = async (metrics: ReturnType<typeof createMetrics>) =>
   (await metrics.backgroundFailures.get()).values.find((v) => v.labels.loop === 'test')?.value ?? 0;
@@ -9,7 +11,8 @@ const failures = async (metrics: ReturnType<typeof createMetrics>) =>
 describe('Sweeper', () => {
   it('goes on past a failing row, counts it and parks it with a growing back-off', async () => {
     const clock = new ManualClock();
-    const metrics = createMetrics();
+    const store = await openStore({ sqlitePath: ':memory:' });
+    const metrics = createMetrics({ db: store.db, waiters: new Waiters() });
     const logged: unknown[] = [];
     const sweeper = new Sweeper({
       clock,
@@ -44,5 +47,6 @@ describe('Sweeper', () => {
     clock.advance(5_000);
     expect(await sweeper.pass(sweep)).toBe(1);
     expect(await failures(metrics)).toBe(3);
+    await store.close();
   });
 });

@@ -28,6 +28,13 @@ export class Waiters {
     for (const wake of [...(this.waiting.get(key) ?? [])]) wake();
   }
 
+  /** How many requests are waiting now (a gauge in /metrics). */
+  count(): number {
+    let waiting = 0;
+    for (const set of this.waiting.values()) waiting += set.size;
+    return waiting;
+  }
+
   /** Releases every waiter (server shutdown) and refuses new waits. */
   close(): void {
     this.closed = true;

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { demoCustomerId } from '../../core/customers.js';
 import { assertThat } from '../../core/errors.js';
+import { renderPage } from '../../core/http/page.js';
 import type { SvccodesDeps } from './deps.js';
 import { readSvccodePayload } from './svccode-payload.js';
 
@@ -12,6 +13,8 @@ import { readSvccodePayload } from './svccode-payload.js';
  */
 const script = `
 const main = document.querySelector('main');
+const next = document.getElementById('next');
+const pasted = document.getElementById('payload');
 const img = document.getElementById('qr');
 const status = document.getElementById('status');
 let current = null;
@@ -26,6 +29,8 @@ async function refresh() {
     img.src = qr.data_url;
     img.dataset.payload = code.payload;
     img.dataset.id = code.id;
+    pasted.textContent = "npx svc device pair '" + code.payload + "'";
+    next.querySelector('[data-id]').textContent = code.id;
     status.textContent = 'Waiting for a device to scan…';
     // Replace the code a little before it expires, so a phone never scans a dead one.
     current.timer = setTimeout(refresh, Math.max(1, qr.expires_in - Math.min(30, qr.expires_in / 5)) * 1000);
@@ -46,6 +51,7 @@ async function watch(id, signal) {
         clearTimeout(current.timer);
         main.dataset.state = 'paired';
         status.textContent = 'paired';
+        next.hidden = false;
         return;
       }
     } catch (err) {
@@ -57,30 +63,33 @@ async function watch(id, signal) {
 void refresh();
 `;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const noDemo = `<h1>Scan to pair</h1>
+<p id="status" role="status">No demo customer exists on this server. It is created when <code>svc serve</code> starts on a fresh data dir.</p>`;
 
-function page(body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>svc: scan to pair</title>
-<style>body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;text-align:center}#qr{max-width:100%;image-rendering:pixelated}</style>
-</head><body><h1>Scan to pair</h1>${body}</body></html>`;
-}
-
-/** The page; without a `demo` customer it says so instead of showing a code. */
-export async function demoPage(deps: SvccodesDeps): Promise<string> {
-  const demo = await demoCustomerId(deps.db);
-  if (!demo)
-    return page(
-      '<p id="status" role="status">No demo customer exists on this server. It is created when <code>svc serve</code> starts on a fresh data dir.</p>',
-    );
-  return page(`<main data-relying-party="${escapeHtml(demo)}" data-state="waiting">
+const demo = `<h1>Scan to pair</h1>
 <img id="qr" alt="QR code to scan with the app">
 <p id="status" role="status">Creating a code…</p>
-<p>Open the app on a registered device and scan the code.</p>
-</main><script type="module">${script}</script>`);
-}
+<p>Scan the code with the app on a registered device, or pair from a terminal with the simulated
+device (<code>npx svc device register</code> first):</p>
+<pre id="payload"></pre>
+<div id="next" hidden>
+<h2>Paired. Next, on the relying party's server</h2>
+<p>Read which device paired with <code>GET /api/v2/paired_svccodes/<span data-id></span></code>,
+confirm with a svcfication (<code>svccode_id</code>) that the device accepts, then bind the user
+with <code>POST /api/v2/user_bindings</code>.</p>
+</div>`;
 
+/** The page; without a `demo` customer it says so instead of showing a code. */
+export async function demoPage(deps: SvccodesDeps) {
+  const relyingParty = await demoCustomerId(deps.db);
+  return renderPage({
+    title: 'svc: scan to pair',
+    body: relyingParty ? demo : noDemo,
+    ...(relyingParty
+      ? { inlineScript: script, data: { 'relying-party': relyingParty, state: 'waiting' } }
+      : {}),
+  });
+}
 /**
  * The QR image of a svccode payload, and how long it stays valid. Only genuine, unexpired
  * payloads are drawn: this is not a general QR service.

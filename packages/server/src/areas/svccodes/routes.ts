@@ -46,9 +46,10 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
     { config: { ...server, invalid: 'VALIDATION_FAILED' }, schema: route.bindUser },
     async (q, re) => re.code(201).send(await bindScanningUser(deps, c(q), q.body)),
   );
-  r.get('/demo/svccode', { schema: route.demoPage }, async (_q, re) =>
-    re.type('text/html; charset=utf-8').send(await demoPage(deps)),
-  );
+  r.get('/demo/svccode', { schema: route.demoPage }, async (_q, re) => {
+    const page = await demoPage(deps);
+    return re.headers(page.headers).send(page.html);
+  });
   r.get('/demo/svccode/qr', { config: fields, schema: route.demoQr }, async (q) =>
     demoQr(deps, q.query.payload),
   );

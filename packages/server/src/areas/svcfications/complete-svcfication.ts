@@ -6,7 +6,10 @@ import { signals } from './signals.js';
 import { closeSvcfication, findSvcfication } from './svcfications-repo.js';
 import { svcficationView } from './views.js';
 
-export type CompletionDeps = Pick<SvcficationsDeps, 'db' | 'clock' | 'keys' | 'outbox' | 'waiters'>;
+export type CompletionDeps = Pick<
+  SvcficationsDeps,
+  'db' | 'clock' | 'keys' | 'outbox' | 'waiters' | 'metrics'
+>;
 
 /**
  * Moves an open svcfication to its final status, with its callback, in one transaction (see
@@ -37,4 +40,5 @@ export async function completeSvcfication(
     },
   });
   deps.waiters.notify(signals.changed(id));
+  deps.metrics.svcficationsCompleted.inc({ status });
 }

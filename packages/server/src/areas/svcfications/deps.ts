@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
+import type { Metrics } from '../../core/metrics.js';
 import type { Outbox } from '../../core/outbox/index.js';
 import type { Db } from '../../core/store/index.js';
 import type { DevicesTable } from '../../core/store/schema.js';
@@ -35,6 +36,7 @@ export interface SvcficationsDeps {
   /** Long-poll wake-ups of this process. */
   waiters: Waiters;
   config: Pick<Config, 'allowInsecureCallbacks' | 'svcficationTtlSeconds'>;
+  metrics: Pick<Metrics, 'svcficationsCompleted'>;
   identity: IdentityLookup;
   pairedDevice: PairedDeviceLookup;
 }
@@ -43,6 +45,6 @@ export function svcficationsDeps(
   ctx: Context,
   others: { identity: IdentityLookup; pairedDevice: PairedDeviceLookup },
 ): SvcficationsDeps {
-  const { clock, ids, keys, outbox, waiters, config } = ctx;
-  return { db: ctx.store.db, clock, ids, keys, outbox, waiters, config, ...others };
+  const { clock, ids, keys, outbox, waiters, config, metrics } = ctx;
+  return { db: ctx.store.db, clock, ids, keys, outbox, waiters, config, metrics, ...others };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { randomIds } from '../ids.js';
 import { createMetrics } from '../metrics.js';
+import { Waiters } from '../waiters.js';
 import { openStore } from '../store/index.js';
 import { Outbox } from './index.js';
 import { OutboxWorker, retryDelayMs } from './worker.js';
@@ -23,7 +24,7 @@ describe('outbox worker', () => {
     const outbox = new Outbox(clock, randomIds);
     let calls = 0;
     const delivered: unknown[] = [];
-    const metrics = createMetrics();
+    const metrics = createMetrics({ db: store.db, waiters: new Waiters() });
     const worker = new OutboxWorker({
       db: store.db,
       clock,
@@ -60,6 +61,17 @@ describe('outbox worker', () => {
     expect(row).toMatchObject({ state: 'delivered', attempts: 3, last_error: null });
     const failed = (await metrics.backgroundFailures.get()).values;
     expect(failed).toEqual([{ labels: { loop: 'outbox-callback' }, value: 2 }]);
+    const outcomes = (await metrics.outboxDeliveries.get()).values.map((v) => [
+      v.labels.outcome,
+      v.value,
+    ]);
+    expect(outcomes).toEqual([
+      ['retry', 2],
+      ['delivered', 1],
+    ]);
+    expect(await metrics.registry.getSingleMetricAsString('svc_outbox_pending')).toContain(
+      'svc_outbox_pending 0',
+    );
     await store.close();
   });
 

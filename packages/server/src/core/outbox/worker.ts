@@ -14,8 +14,8 @@ export interface WorkerOptions {
   outbox: Outbox;
   handlers: Record<OutboxKind, Deliver>;
   logger: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
-  /** Failed deliveries are counted here (loop `outbox-callback`, `outbox-sms`). */
-  metrics?: Pick<Metrics, 'backgroundFailures'>;
+  /** Deliveries by outcome; failures also as a background loop's (`outbox-callback`, …). */
+  metrics?: Pick<Metrics, 'backgroundFailures' | 'outboxDeliveries' | 'smsSent'>;
   /** First retry delay; doubles per attempt, capped at an hour, with ±20 % jitter. */
   retryBaseMs: number;
   pollMs?: number;
@@ -110,12 +110,18 @@ export class OutboxWorker {
         })
         .where('id', '=', row.id)
         .execute();
+      this.options.metrics?.outboxDeliveries.inc({ kind: row.kind, outcome: 'delivered' });
+      if (row.kind === 'sms') this.options.metrics?.smsSent.inc();
     } catch (err) {
       const attempts = row.attempts + 1;
       const next = new Date(clock.now().getTime() + retryDelayMs(attempts, retryBaseMs));
       const dead = next.toISOString() > row.give_up_at;
       const message = err instanceof Error ? err.message : String(err);
       this.options.metrics?.backgroundFailures.inc({ loop: `outbox-${row.kind}` });
+      this.options.metrics?.outboxDeliveries.inc({
+        kind: row.kind,
+        outcome: dead ? 'dead' : 'retry',
+      });
       logger.warn(
         { outbox: row.id, kind: row.kind, attempts, dead },
         `outbox delivery failed: ${message}`,

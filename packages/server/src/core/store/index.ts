@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
+  sql,
   Migrator,
   PostgresDialect,
   SqliteDialect,
@@ -26,6 +27,8 @@ export interface StoreOptions {
 export interface Store {
   db: Db;
   dialect: 'sqlite' | 'postgres';
+  /** Rejects when the database does not answer (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,5 +98,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       ? result.error
       : new Error('migration failed', { cause: result.error });
   }
-  return { db, dialect: options.databaseUrl ? 'postgres' : 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: options.databaseUrl ? 'postgres' : 'sqlite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
 }

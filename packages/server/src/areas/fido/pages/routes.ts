@@ -8,7 +8,7 @@ import { route } from '../schemas.js';
 import { verifyAuthentication } from '../verify-authentication.js';
 import { verifyRegistration } from '../verify-registration.js';
 import { ceremonyScript } from './script.js';
-import { pageHeaders, renderPage } from './template.js';
+import { linkPage } from './template.js';
 
 const ceremonies = {
   registrations: { options: registrationOptions, verify: verifyRegistration },
@@ -42,11 +42,8 @@ export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
   ][]) {
     r.get(`/fido/${kind}/:id`, { schema: route.page }, async (request, reply) => {
       const view = await linkState(deps, kind, request.params.id);
-      return reply
-        .code(pageStatus[view.state])
-        .headers(pageHeaders)
-        .type('text/html; charset=utf-8')
-        .send(renderPage(kind, view));
+      const page = linkPage(kind, view);
+      return reply.code(pageStatus[view.state]).headers(page.headers).send(page.html);
     });
     r.post(
       `/fido/${kind}/:id/options`,

@@ -10,7 +10,10 @@ import {
 /** An answer from svc that ends this link (used, expired, not valid, or failed verification). */
 class LinkError extends Error {}
 
-const kind = document.body.dataset.kind === 'authentications' ? 'authentications' : 'registrations';
+const kind =
+  document.querySelector('main')?.dataset.kind === 'authentications'
+    ? 'authentications'
+    : 'registrations';
 const button = document.getElementById('continue') as HTMLButtonElement | null;
 const message = document.getElementById('message') as HTMLElement;
 const secret = decodeURIComponent(location.hash.slice(1));

@@ -1,0 +1,5 @@
+/** Per route: what it takes and answers (routes.ts reads as the table). Pages are not in OpenAPI. */
+export const route = {
+  landing: { hide: true },
+  docs: { hide: true },
+} as const;
