@@ -23,13 +23,17 @@ export interface Context {
   metrics: Metrics;
 }
 
-export async function openContext(overrides: Partial<Config> = {}): Promise<Context> {
+export async function openContext(
+  overrides: Partial<Config> = {},
+  options: { migrate?: boolean } = {},
+): Promise<Context> {
   const config = loadConfig(undefined, overrides);
   const box = new SecretBox(loadMasterKey(config.masterKey, config.dataDir));
   const store = await openStore({
     sqlitePath: sqlitePath(config),
     databaseUrl: config.databaseUrl || undefined,
     synchronous: config.sqliteSynchronous,
+    ...options,
   });
   // A wrong key would otherwise surface later, as a 500 where a sealed secret fails to open.
   if (!(await masterKeyMatches(store.db, box))) {

@@ -6,10 +6,13 @@ import type { Config } from './config/index.js';
 import { countCustomers, createCustomer } from './core/customers.js';
 import { openContext } from './context.js';
 import { startWorkers } from './worker.js';
+import { listenForWakes } from './core/store/wake-listener.js';
 
 export interface ServeOptions {
   /** Shut down when the parent process goes away (`npm start`: npm may exit first). */
   exitWithParent?: boolean;
+  /** Apply pending migrations first (PostgreSQL; SQLite always does). */
+  migrate?: boolean;
 }
 
 /** Calls `onGone` once the parent process has exited (the process was adopted by another). */
@@ -29,7 +32,7 @@ function watchParent(onGone: () => void): void {
  * anyway.
  */
 export async function serve(overrides: Partial<Config>, options: ServeOptions = {}): Promise<void> {
-  const ctx = await openContext(overrides);
+  const ctx = await openContext(overrides, options.migrate ? { migrate: true } : {});
   installAttestationRoots(ctx.config.fidoAttestationRoots);
   // Written synchronously: nothing is left buffered at exit, where flushing into a closed pipe
   // would retry forever; on EPIPE pino stops logging.
@@ -48,6 +51,10 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
   }
   const app = await buildApp({ ...ctx, logger });
   const workers = startWorkers(ctx, logger);
+  // Several instances over one PostgreSQL: long polls wake for writes made on any of them.
+  const wakes = ctx.config.databaseUrl
+    ? listenForWakes(ctx.config.databaseUrl, ctx.store.db, ctx.waiters, logger)
+    : null;
   let closing = false;
   const shutdown = (reason: string) => {
     if (closing) return;
@@ -61,6 +68,7 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
     app
       .close()
       .then(() => workers.stop())
+      .then(() => wakes?.stop())
       .then(() => ctx.store.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

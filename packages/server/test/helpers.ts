@@ -33,7 +33,7 @@ export async function openTestStore(): Promise<Store> {
   const url = process.env.SVC_TEST_DATABASE_URL;
   if (!url) throw new Error('the postgres test project needs SVC_TEST_DATABASE_URL');
   const schema = `t_${randomBytes(8).toString('hex')}`;
-  const store = await openStore({ sqlitePath: '', databaseUrl: url, schema });
+  const store = await openStore({ sqlitePath: '', databaseUrl: url, schema, migrate: true });
   return {
     ...store,
     close: async () => {

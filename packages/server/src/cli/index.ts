@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { customersCommand } from './commands/customers.js';
 import { keysCommand } from './commands/keys.js';
+import { migrateCommand } from './commands/migrate.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { serveCommand } from './commands/serve.js';
 import { smsCommand } from './commands/sms.js';
@@ -13,6 +14,7 @@ program.addCommand(customersCommand());
 program.addCommand(sandboxCommand());
 program.addCommand(smsCommand());
 program.addCommand(keysCommand());
+program.addCommand(migrateCommand());
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`svc: ${err instanceof Error ? err.message : String(err)}\n`);

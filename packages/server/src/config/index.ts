@@ -256,6 +256,11 @@ export function loadConfig(
     out[name] = value;
   }
   const config = out as Config;
+  // Instances over one database must share the key: a key file in each data dir cannot be shared.
+  if (config.databaseUrl && !config.masterKey)
+    throw new ConfigError(
+      'config masterKey (SVC_MASTER_KEY): required with DATABASE_URL (every instance must use the same key)',
+    );
   return {
     ...config,
     dataDir: resolve(config.dataDir),

@@ -1,10 +1,15 @@
 /**
- * In-process wake-ups for long polls: a request waits on a key until someone notifies it, the
- * timeout passes, or the server closes. No polling loop, so a wake-up costs no latency.
+ * Wake-ups for long polls: a request waits on a key until someone notifies it, the timeout
+ * passes, or the server closes. No polling loop, so a wake-up costs no latency. Within a process
+ * the wake is direct; across instances (PostgreSQL) `publish` carries it to the others, which
+ * `deliver` it here. A woken request always re-reads what it waits for, so a spurious wake-up
+ * (`wakeAll` after a lost connection) only costs a read.
  */
 export class Waiters {
   private readonly waiting = new Map<string, Set<() => void>>();
   private closed = false;
+  /** Tells other instances; set by the cross-instance listener. */
+  publish: ((key: string) => void) | null = null;
 
   /** Resolves true when notified, false on timeout or close. */
   wait(key: string, timeoutMs: number): Promise<boolean> {
@@ -25,7 +30,18 @@ export class Waiters {
   }
 
   notify(key: string): void {
+    this.deliver(key);
+    this.publish?.(key);
+  }
+
+  /** Wakes this process's waiters of a key (a notification from another instance). */
+  deliver(key: string): void {
     for (const wake of [...(this.waiting.get(key) ?? [])]) wake();
+  }
+
+  /** Wakes every waiter to re-check (notifications may have been missed). */
+  wakeAll(): void {
+    for (const key of [...this.waiting.keys()]) this.deliver(key);
   }
 
   /** How many requests are waiting now (a gauge in /metrics). */
@@ -38,6 +54,6 @@ export class Waiters {
   /** Releases every waiter (server shutdown) and refuses new waits. */
   close(): void {
     this.closed = true;
-    for (const key of [...this.waiting.keys()]) this.notify(key);
+    this.wakeAll();
   }
 }

@@ -39,7 +39,7 @@ export function tempDataDir(): string {
 
 /** Spawns `svc serve` (on `port`, default 0: any free one) and resolves once it logs `listening on …`. */
 export async function startServer(
-  options: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number } = {},
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number; extraArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const child = spawn(
@@ -53,6 +53,7 @@ export async function startServer(
       '127.0.0.1',
       '--data-dir',
       dataDir,
+      ...(options.extraArgs ?? []),
     ],
     {
       env: { ...process.env, SVC_ALLOW_INSECURE_CALLBACKS: '1', ...options.env },

@@ -26,12 +26,15 @@ export async function svccodeStatus(
   });
   const first = await read();
   const holdMs = statusHoldMs(first, deps.clock.now(), waitSeconds);
-  if (holdMs <= 0) return answer(first);
-  const woken = deps.waiters.wait(svccodePaired(id), holdMs);
-  // Read again now that the waiter is registered: a pairing between the first read and the
-  // registration would otherwise go unnoticed until the timeout.
-  const again = await read();
-  if (again.paired_device) return answer(again);
-  await woken;
-  return answer(await read());
+  const deadline = Date.now() + holdMs;
+  let code = first;
+  while (!code.paired_device && Date.now() < deadline) {
+    const woken = deps.waiters.wait(svccodePaired(id), deadline - Date.now());
+    // Read again now that the waiter is registered: a pairing between the read and the
+    // registration would otherwise go unnoticed until the timeout.
+    code = await read();
+    if (code.paired_device || !(await woken)) break;
+    code = await read(); // woken: paired here or on another instance, or asked to re-check
+  }
+  return answer(code.paired_device ? code : await read());
 }

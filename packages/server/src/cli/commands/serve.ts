@@ -9,18 +9,23 @@ export function serveCommand(): Command {
     .option('--port <n>', 'port (default $PORT or 8080)', parsePort)
     .option('--host <host>', 'host (default $HOST or 127.0.0.1)')
     .option('--exit-with-parent', 'shut down when the parent process exits (npm start)')
+    .option('--migrate', 'apply pending PostgreSQL migrations first (SQLite always does)')
     .action(
       async (options: {
         port?: number;
         host?: string;
         dataDir?: string;
         exitWithParent?: boolean;
+        migrate?: boolean;
       }) => {
         const overrides: Partial<Config> = {};
         if (options.port !== undefined) overrides.port = options.port;
         if (options.host) overrides.host = options.host;
         if (options.dataDir) overrides.dataDir = options.dataDir;
-        await serve(overrides, { exitWithParent: options.exitWithParent === true });
+        await serve(overrides, {
+          exitWithParent: options.exitWithParent === true,
+          migrate: options.migrate === true,
+        });
       },
     );
 }

@@ -22,6 +22,9 @@ export interface WorkerOptions {
   batch?: number;
 }
 
+/** How long a claimed item is left to its worker before another may retry it. */
+const leaseMs = 5 * 60 * 1000;
+
 export function retryDelayMs(
   attempts: number,
   baseMs: number,
@@ -92,8 +95,26 @@ export class OutboxWorker {
     await Promise.all(due.map((row) => this.deliver(row)));
   }
 
+  /**
+   * Takes an item for this worker: moves its next attempt a lease ahead, only if no other worker
+   * (another instance) did so first. A worker that dies mid-delivery leaves the item to be
+   * retried when the lease ends.
+   */
+  private async claim(row: OutboxTable): Promise<boolean> {
+    const lease = new Date(this.options.clock.now().getTime() + leaseMs).toISOString();
+    const result = await this.options.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: lease })
+      .where('id', '=', row.id)
+      .where('state', '=', 'pending')
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   private async deliver(row: OutboxTable): Promise<void> {
     const { db, clock, handlers, logger, retryBaseMs } = this.options;
+    if (!(await this.claim(row))) return;
     try {
       await handlers[row.kind]({
         id: row.id,

@@ -22,11 +22,18 @@ export interface StoreOptions {
   /** PostgreSQL schema to work in (created when missing); default: the server's search_path. */
   schema?: string;
   synchronous?: 'FULL' | 'NORMAL';
+  /**
+   * Whether to apply pending migrations. Default: yes on SQLite; on PostgreSQL only `svc migrate`
+   * and `svc serve --migrate` apply them, and anything else refuses to work on an older schema.
+   */
+  migrate?: boolean;
 }
 
 export interface Store {
   db: Db;
   dialect: 'sqlite' | 'postgres';
+  /** The migrations this opening applied. */
+  applied: string[];
   /** Rejects when the database does not answer (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -81,26 +88,45 @@ async function openPostgres(url: string, schema: string | undefined): Promise<pg
 
 /** Opens the database and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
+  let applied: string[] = [];
   const dialect = options.databaseUrl
     ? new PostgresDialect({ pool: await openPostgres(options.databaseUrl, options.schema) })
     : new SqliteDialect({
         database: withStatementCache(openSqlite(options.sqlitePath, options.synchronous ?? 'FULL')),
       });
   const db = new Kysely<Database>({ dialect });
-  const result = await new Migrator({
+  const migrator = new Migrator({
     db,
     provider,
     ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}),
-  }).migrateToLatest();
-  if (result.error) {
+  });
+  try {
+    if (options.migrate ?? !options.databaseUrl) {
+      // On PostgreSQL Kysely holds an advisory lock while it migrates: concurrent starts apply
+      // each migration once.
+      const result = await migrator.migrateToLatest();
+      if (result.error)
+        throw result.error instanceof Error
+          ? result.error
+          : new Error('migration failed', { cause: result.error });
+      applied = (result.results ?? [])
+        .filter((r) => r.status === 'Success')
+        .map((r) => r.migrationName);
+    } else {
+      const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt);
+      if (pending.length > 0)
+        throw new Error(
+          `the database lacks ${pending.length} migration(s) (${pending.map((m) => m.name).join(', ')}); run \`svc migrate\` (or \`svc serve --migrate\`) first`,
+        );
+    }
+  } catch (err) {
     await db.destroy();
-    throw result.error instanceof Error
-      ? result.error
-      : new Error('migration failed', { cause: result.error });
+    throw err;
   }
   return {
     db,
     dialect: options.databaseUrl ? 'postgres' : 'sqlite',
+    applied,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
