@@ -1,8 +1,27 @@
 import { fork } from 'node:child_process';
 import { fidoFinishes } from './fido-finish.js';
+import { postgresInstances } from './instances.js';
 import { load, printTable, type BenchResult } from './run.js';
 import { longPollWake, roundTrips } from './round-trip.js';
 import type { Targets } from './targets.js';
+
+const databaseUrl = process.env.SVC_BENCH_DATABASE_URL ?? '';
+
+/** The round trip and the wake across two instances over PostgreSQL. */
+async function postgresRows(url: string, seconds: number): Promise<BenchResult[]> {
+  const instances = await postgresInstances(url);
+  try {
+    const [a, b] = instances.urls;
+    const across = { rp: a, device: b };
+    const { server_credentials: server, sdk_credentials: sdk } = instances.customer;
+    return [
+      await roundTrips('round trip, PostgreSQL, 2 instances', across, server, sdk, seconds, 16),
+      await longPollWake('long-poll wake, PostgreSQL, across instances', across, server, sdk, 100),
+    ];
+  } finally {
+    await instances.stop();
+  }
+}
 
 /**
  * `npm run bench [seconds]`: starts the targets in a child process, loads each scenario in turn
@@ -51,14 +70,26 @@ async function main(): Promise<void> {
       }),
     );
     const { server_credentials: server, sdk_credentials: sdk } = targets.customer;
-    rows.push(await roundTrips(targets.svcUrl, server, sdk, seconds, 16));
-    rows.push(await longPollWake(targets.svcUrl, server, sdk, 200));
+    const one = { rp: targets.svcUrl, device: targets.svcUrl };
+    rows.push(
+      await roundTrips('svcfication round trip (4 signed calls)', one, server, sdk, seconds, 16),
+    );
+    rows.push(
+      await longPollWake(
+        'long-poll wake after create (ms after create answered)',
+        one,
+        server,
+        sdk,
+        200,
+      ),
+    );
     rows.push(
       await fidoFinishes(targets.svcUrl, targets.customer.fido_api_key, seconds, 16, fidoLogins),
     );
   } finally {
     child.disconnect();
   }
+  if (databaseUrl) rows.push(...(await postgresRows(databaseUrl, seconds)));
   const [bare, sandbox] = rows;
   const ratio = bare && sandbox ? sandbox.rps / bare.rps : 0;
   printTable(rows, [
@@ -66,6 +97,9 @@ async function main(): Promise<void> {
     `${connections} connections (16 devices for round trips), ${seconds}s per scenario, loopback, load generator in its own process, SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip',
     'autocannon rows (bare route, sandbox) report latency in whole milliseconds',
+    databaseUrl
+      ? 'PostgreSQL rows: two `svc serve` instances over one database; the RP calls one, the device the other'
+      : 'PostgreSQL rows: set SVC_BENCH_DATABASE_URL=postgres://… to add them',
     `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s`,
   ]);
 }

@@ -7,14 +7,20 @@ interface Actor {
   user: string;
 }
 
+/** Where the RP and the device send their requests (two instances, or one). */
+export interface Endpoints {
+  rp: string;
+  device: string;
+}
+
 async function actor(
-  url: string,
+  at: Endpoints,
   server: Credentials,
   sdk: Credentials,
   index: number,
 ): Promise<Actor> {
-  const rp = new RpClient({ baseUrl: url, credentials: server });
-  const device = new DeviceClient({ baseUrl: url, credentials: sdk });
+  const rp = new RpClient({ baseUrl: at.rp, credentials: server });
+  const device = new DeviceClient({ baseUrl: at.device, credentials: sdk });
   await device.register();
   const user = `bench-user-${index}`;
   const binding = await rp.bindDevice(device.identifier, user);
@@ -27,14 +33,15 @@ type Svc = { id: string; status: string };
 
 /** create → next → respond → read, by `concurrency` devices in parallel for `seconds`; one row per round trip. */
 export async function roundTrips(
-  url: string,
+  name: string,
+  at: Endpoints,
   server: Credentials,
   sdk: Credentials,
   seconds: number,
   concurrency: number,
 ): Promise<BenchResult> {
   const actors = await Promise.all(
-    Array.from({ length: concurrency }, (_, i) => actor(url, server, sdk, i)),
+    Array.from({ length: concurrency }, (_, i) => actor(at, server, sdk, i)),
   );
   const latencies: number[] = [];
   let errors = 0;
@@ -68,17 +75,18 @@ export async function roundTrips(
       }
     }),
   );
-  return summarize('svcfication round trip (4 signed calls)', latencies, seconds, errors);
+  return summarize(name, latencies, seconds, errors);
 }
 
 /** How long a device waiting on /next?wait takes to see a svcfication after the RP's create returns. */
 export async function longPollWake(
-  url: string,
+  name: string,
+  at: Endpoints,
   server: Credentials,
   sdk: Credentials,
   samples: number,
 ): Promise<BenchResult> {
-  const { rp, device, user } = await actor(url, server, sdk, 10_000);
+  const { rp, device, user } = await actor(at, server, sdk, 10_000);
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -101,10 +109,5 @@ export async function longPollWake(
     latencies.push(Math.max(0, seenAt - createdAt));
     await rp.request('DELETE', `/api/v2/svcfications/${created.id}`);
   }
-  return summarize(
-    'long-poll wake after create (ms after create answered)',
-    latencies,
-    (performance.now() - started) / 1000,
-    errors,
-  );
+  return summarize(name, latencies, (performance.now() - started) / 1000, errors);
 }

@@ -24,7 +24,13 @@ export interface Targets {
  */
 async function serveTargets(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  const config = loadConfig(undefined, { dataDir, port: 0, allowInsecureCallbacks: true });
+  // The soft authenticator signs for https://localhost, where the FIDO links must then open.
+  const config = loadConfig(undefined, {
+    dataDir,
+    port: 0,
+    allowInsecureCallbacks: true,
+    fidoLinkBase: 'https://localhost',
+  });
   const store = await openStore({
     sqlitePath: join(dataDir, 'svc.db'),
     synchronous: config.sqliteSynchronous,

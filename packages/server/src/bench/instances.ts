@@ -1,0 +1,76 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IssuedCustomer } from '../core/customers.js';
+
+const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
+
+function listening(child: ChildProcess): Promise<string> {
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`svc serve exited with ${code}:\n${output}`)));
+  });
+}
+
+/**
+ * Two `svc serve` processes over one PostgreSQL database (in a fresh schema), as an operator runs
+ * them behind a load balancer, and a customer made with the CLI.
+ */
+export async function postgresInstances(databaseUrl: string) {
+  const schema = `svc_bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const env = {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    SVC_MASTER_KEY: randomBytes(32).toString('hex'),
+    SVC_LOG_LEVEL: 'warn',
+  };
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'svc-bench-pg-')));
+  const children = dirs.map((dir, i) =>
+    spawn(
+      process.execPath,
+      [bin, 'serve', '--port', '0', '--data-dir', dir, ...(i === 0 ? ['--migrate'] : [])],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    ),
+  );
+  const first = await listening(children[0] as ChildProcess);
+  const second = await listening(children[1] as ChildProcess);
+  const created = spawnSync(
+    process.execPath,
+    [bin, 'customers', 'create', '--name', 'bench', '--json'],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
+  const customer = JSON.parse(created.stdout) as IssuedCustomer;
+  return {
+    urls: [first, second] as const,
+    customer,
+    stop: async () => {
+      await Promise.all(
+        children.map(
+          (child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')),
+        ),
+      );
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
