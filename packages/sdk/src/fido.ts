@@ -14,19 +14,23 @@ import type {
   FidoUserList,
   FidoUserSearchBody,
 } from '@svc/wire';
+import { CallbackVerifier, type CallbackHeaders, type VerifiedCallback } from './callbacks.js';
 import { joinUrl, readJson, type FetchLike } from './http.js';
 
 export interface FidoClientOptions {
+  /** svc's base URL, e.g. `https://svc.example.com`. */
   baseUrl: string;
+  /** The customer's `fido_api_key`. */
   apiKey: string;
   fetch?: FetchLike;
 }
 
-/** Client of the FIDO API (Area C); non-2xx answers throw SvcApiError. */
+/** Client of the FIDO API (Area C); non-2xx answers throw a SvcApiError subclass (errors.ts). */
 export class FidoClient {
   private readonly fetch: FetchLike;
+  private verifier: CallbackVerifier | undefined;
   constructor(private readonly options: FidoClientOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
   createOrganization(input: FidoOrganizationBody): Promise<FidoOrganization> {
@@ -76,6 +80,18 @@ export class FidoClient {
 
   getAuthentication(id: string): Promise<FidoAuthentication> {
     return this.call('GET', `/api/v1/authentications/${encodeURIComponent(id)}`);
+  }
+
+  /**
+   * Checks a registration or authentication callback svc POSTed to a `callback_url` (see
+   * `CallbackVerifier`); throws CallbackVerificationError when it must not be trusted.
+   */
+  async verifyCallback<T extends FidoRegistration | FidoAuthentication>(
+    body: string | Uint8Array | object,
+    headers: CallbackHeaders,
+  ): Promise<VerifiedCallback<T>> {
+    this.verifier ??= new CallbackVerifier({ baseUrl: this.options.baseUrl, fetch: this.fetch });
+    return this.verifier.verify<T>(body, headers);
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

@@ -1,24 +1,22 @@
-/** A non-2xx answer from svc, with its status and parsed error body. */
-export class SvcApiError extends Error {
-  override name = 'SvcApiError';
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    const code =
-      typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : '';
-    super(`svc answered ${status}${code ? ` ${code}` : ''}`);
-  }
-}
+import { apiError } from './errors.js';
 
 export type FetchLike = typeof fetch;
 
-/** Parses a JSON answer or throws SvcApiError; an empty body reads as undefined. */
+/** Parses a JSON answer or throws the SvcApiError subclass for its status; empty reads as undefined. */
 export async function readJson<T>(response: Response): Promise<T> {
   const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new SvcApiError(response.status, body);
-  return body as T;
+  if (!response.ok) throw apiError(response.status, parseBody(text), response.headers);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A body as JSON when it is JSON; an error page from a proxy stays text. */
+export function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 export function joinUrl(base: string, path: string): string {

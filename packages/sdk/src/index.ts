@@ -1,5 +1,42 @@
-export { SvcApiError, type FetchLike } from './http.js';
-export { RpClient, SignedClient, type Credentials, type SignedClientOptions } from './rp-client.js';
+export type { FetchLike } from './http.js';
+export {
+  ConflictError,
+  CredentialsError,
+  DependencyError,
+  GoneError,
+  NoDocumentsError,
+  NotFoundError,
+  RateLimitError,
+  ResponseSignatureError,
+  ServerError,
+  SvcApiError,
+  SvcficationClosedError,
+  TooLargeError,
+  ValidationError,
+} from './errors.js';
+export {
+  RpClient,
+  SignedClient,
+  type Credentials,
+  type HistoryOptions,
+  type SignedClientOptions,
+  type SignedResponse,
+} from './rp-client.js';
+export type {
+  SvcficationInput,
+  SvcficationLevel,
+  SvcficationOptions,
+  SvcficationTarget,
+} from './svcfication-input.js';
+export {
+  CallbackVerificationError,
+  CallbackVerifier,
+  type CallbackHeaders,
+  type CallbackResource,
+  type CallbackVerifierOptions,
+  type VerifiedCallback,
+} from './callbacks.js';
+export { LegacyClient, type LegacyVerificationInput } from './legacy-client.js';
 export {
   DeviceClient,
   deviceSigHeader,
@@ -31,11 +68,17 @@ export {
   type FidoStatus,
   type FidoUser,
   type IdentityDocument,
+  type IdentityDocumentBody,
+  type LegacyVerification,
   type MatchIndicator,
+  type PairedSvccode,
   type SandboxVerification,
   type SignedParts,
   type Svccode,
   type SvccodeStatus,
+  type Svcfication,
+  type SvcficationResult,
+  type SvcficationStatus,
   type SyncDeviceResponse,
   type UserDeviceResponse as UserDevice,
 } from '@svc/wire';

@@ -5,11 +5,23 @@ import {
   type ActiveBody,
   type DeviceResponse,
   type IdentityDocument,
+  type IdentityDocumentBody,
+  type PairedSvccode,
+  type Svcfication,
+  type UserBindingBody,
   type UserDeviceBody,
   type UserDeviceResponse,
   type UserIdentifier,
 } from '@svc/wire';
-import { joinUrl, SvcApiError, type FetchLike } from './http.js';
+import {
+  CallbackVerifier,
+  type CallbackHeaders,
+  type CallbackResource,
+  type VerifiedCallback,
+} from './callbacks.js';
+import { apiError, ResponseSignatureError } from './errors.js';
+import { joinUrl, parseBody, type FetchLike } from './http.js';
+import { svcficationBody, type SvcficationInput } from './svcfication-input.js';
 
 export interface Credentials {
   token: string;
@@ -17,7 +29,9 @@ export interface Credentials {
 }
 
 export interface SignedClientOptions {
+  /** svc's base URL, e.g. `https://svc.example.com`. */
   baseUrl: string;
+  /** `{token, secret}`: server credentials for `RpClient`, user ones for `LegacyClient`. */
   credentials: Credentials;
   fetch?: FetchLike;
   /** Clock for the Date header (tests). */
@@ -27,23 +41,27 @@ export interface SignedClientOptions {
 export interface SignedResponse<T> {
   status: number;
   body: T;
+  headers: Headers;
 }
 
 /**
- * Sends HMAC-signed requests and checks the signature of every 2xx answer
- * (X-Signature over method, body MD5, Content-Type, X-Date and the request path).
+ * Sends HMAC-signed requests and checks the signature of every 2xx answer (X-Signature over
+ * method, body MD5, Content-Type, X-Date and the request path). Non-2xx answers throw the
+ * SvcApiError subclass for their status (errors.ts).
  */
 export class SignedClient {
   protected readonly fetch: FetchLike;
   constructor(protected readonly options: SignedClientOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
+  /** Any signed call (`path` with its query); the typed methods of the subclasses use it. */
   async request<T>(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    init: { signal?: AbortSignal } = {},
   ): Promise<SignedResponse<T>> {
     const payload = body === undefined ? '' : JSON.stringify(body);
     const contentType = body === undefined ? '' : 'application/json';
@@ -64,12 +82,13 @@ export class SignedClient {
         }),
       },
       body: body === undefined ? undefined : payload,
+      ...(init.signal ? { signal: init.signal } : {}),
     });
     const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : undefined;
-    if (!response.ok) throw new SvcApiError(response.status, parsed);
+    if (!response.ok) throw apiError(response.status, parseBody(text), response.headers);
     this.checkSignature(response, method, path, text);
-    return { status: response.status, body: parsed as T };
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
   private checkSignature(response: Response, method: string, path: string, text: string): void {
@@ -86,7 +105,7 @@ export class SignedClient {
     );
     const given = Buffer.from(response.headers.get('x-signature') ?? '');
     if (expected.length !== given.length || !timingSafeEqual(expected, given))
-      throw new SvcApiError(response.status, {
+      throw new ResponseSignatureError(response.status, {
         error: 'BAD_RESPONSE_SIGNATURE',
         message: 'The response signature does not verify.',
       });
@@ -95,47 +114,187 @@ export class SignedClient {
 
 const enc = encodeURIComponent;
 
-/** A relying party's backend client (server credentials). */
+/** How long one long poll of `waitForResult` may be held by the service (its maximum). */
+const maxWaitSeconds = 30;
+
+export interface HistoryOptions {
+  /** Page size, 1–100 (default 20). */
+  limit?: number;
+  /** Only svcfications created before this instant (the `created_at` of a page's last one). */
+  before?: Date | string;
+}
+
+/**
+ * A relying party's backend client (server credentials): devices, bindings, user identifiers,
+ * users, identity documents, svcfications, paired svccodes and user bindings of Area B. Requests
+ * are HMAC-signed and every answer's X-Signature is checked.
+ */
 export class RpClient extends SignedClient {
-  getDevice = (identifier: string) =>
-    this.request<DeviceResponse>('GET', `/api/v2/devices/${enc(identifier)}`).then((r) => r.body);
-  setDeviceActive = (identifier: string, active: boolean) =>
-    this.request<DeviceResponse>('PATCH', `/api/v2/devices/${enc(identifier)}`, {
+  private verifier: CallbackVerifier | undefined;
+
+  /** `GET /api/v2/devices/{identifier}`. */
+  async getDevice(identifier: string): Promise<DeviceResponse> {
+    return this.body('GET', `/api/v2/devices/${enc(identifier)}`);
+  }
+
+  /** `PATCH /api/v2/devices/{identifier}`: activates or deactivates a device. */
+  async setDeviceActive(identifier: string, active: boolean): Promise<DeviceResponse> {
+    return this.body('PATCH', `/api/v2/devices/${enc(identifier)}`, {
       active,
-    } satisfies ActiveBody).then((r) => r.body);
-  bindDevice = (device_identifier: string, user_identifier: string) =>
-    this.request<UserDeviceResponse>('POST', '/api/v2/user_devices', {
-      device_identifier,
-      user_identifier,
-    } satisfies UserDeviceBody).then((r) => r.body);
-  setBindingActive = (id: string, active: boolean) =>
-    this.request<UserDeviceResponse>('PATCH', `/api/v2/user_devices/${enc(id)}`, {
-      active,
-    } satisfies ActiveBody).then((r) => r.body);
-  createUserIdentifier = (svc_id: string, identifier: string) =>
-    this.request<undefined>('POST', '/api/v2/user_identifiers', {
-      svc_id,
+    } satisfies ActiveBody);
+  }
+
+  /** `POST /api/v2/user_devices`: binds a device to your user identifier (inactive at first). */
+  async bindDevice(deviceIdentifier: string, userIdentifier: string): Promise<UserDeviceResponse> {
+    return this.body('POST', '/api/v2/user_devices', {
+      device_identifier: deviceIdentifier,
+      user_identifier: userIdentifier,
+    } satisfies UserDeviceBody);
+  }
+
+  /** `PATCH /api/v2/user_devices/{id}`: activates (also the device) or deactivates a binding. */
+  async setBindingActive(id: string, active: boolean): Promise<UserDeviceResponse> {
+    return this.body('PATCH', `/api/v2/user_devices/${enc(id)}`, { active } satisfies ActiveBody);
+  }
+
+  /** `POST /api/v2/user_identifiers`: gives the svc user `svcId` your identifier. */
+  async createUserIdentifier(svcId: string, identifier: string): Promise<void> {
+    await this.request('POST', '/api/v2/user_identifiers', {
+      svc_id: svcId,
       identifier,
-    } satisfies UserIdentifier).then(() => undefined);
-  getUserIdentifier = (identifier: string) =>
-    this.request<UserIdentifier>('GET', `/api/v2/user_identifiers/${enc(identifier)}`).then(
-      (r) => r.body,
-    );
-  deactivateUser = (userIdentifier: string) =>
-    this.request<undefined>('DELETE', `/api/v2/users/${enc(userIdentifier)}`).then(() => undefined);
-  listDocuments = (userIdentifier: string) =>
-    this.request<IdentityDocument[]>(
-      'GET',
-      `/api/v2/identity_documents?user_identifier=${enc(userIdentifier)}`,
-    ).then((r) => r.body);
-  getDocument = (id: string) =>
-    this.request<IdentityDocument>('GET', `/api/v2/identity_documents/${enc(id)}`).then(
-      (r) => r.body,
-    );
-  registerDocumentFor = (userIdentifier: string, document: Record<string, unknown>) =>
-    this.request<IdentityDocument>(
-      'POST',
-      `/api/v2/users/${enc(userIdentifier)}/identity_document`,
-      document,
-    ).then((r) => r.body);
+    } satisfies UserIdentifier);
+  }
+
+  /** `GET /api/v2/user_identifiers/{identifier}`. */
+  async getUserIdentifier(identifier: string): Promise<UserIdentifier> {
+    return this.body('GET', `/api/v2/user_identifiers/${enc(identifier)}`);
+  }
+
+  /** `DELETE /api/v2/users/{userIdentifier}`: deactivates every device of the user. */
+  async deactivateUser(userIdentifier: string): Promise<void> {
+    await this.request('DELETE', `/api/v2/users/${enc(userIdentifier)}`);
+  }
+
+  /** `GET /api/v2/identity_documents?user_identifier=`: the user's documents (none: `[]`). */
+  async listDocuments(userIdentifier: string): Promise<IdentityDocument[]> {
+    return this.body('GET', `/api/v2/identity_documents?user_identifier=${enc(userIdentifier)}`);
+  }
+
+  /** `GET /api/v2/identity_documents/{id}`. */
+  async getDocument(id: string): Promise<IdentityDocument> {
+    return this.body('GET', `/api/v2/identity_documents/${enc(id)}`);
+  }
+
+  /** `POST /api/v2/users/{userIdentifier}/identity_document`: registers one for a bound user. */
+  async registerDocumentFor(
+    userIdentifier: string,
+    document: IdentityDocumentBody,
+  ): Promise<IdentityDocument> {
+    return this.body('POST', `/api/v2/users/${enc(userIdentifier)}/identity_document`, document);
+  }
+
+  /** `POST /api/v2/svcfications`: asks the target's device to approve `action` on `resource`. */
+  async createSvcfication(input: SvcficationInput): Promise<Svcfication> {
+    return this.body('POST', '/api/v2/svcfications', svcficationBody(input));
+  }
+
+  /**
+   * `GET /api/v2/svcfications/{id}`; with `wait` (seconds, ≤ 30) the service holds the answer
+   * until the status leaves `IN_PROGRESS`.
+   */
+  async getSvcfication(
+    id: string,
+    options: { wait?: number; signal?: AbortSignal } = {},
+  ): Promise<Svcfication> {
+    const query = options.wait === undefined ? '' : `?wait=${options.wait}`;
+    const path = `/api/v2/svcfications/${enc(id)}${query}`;
+    return (await this.request<Svcfication>('GET', path, undefined, {}, options)).body;
+  }
+
+  /**
+   * Long-polls until the svcfication is final (accepted at some level, `REJECTED`, `EXPIRED`,
+   * `CANCELED`) and answers it. Every svcfication expires, so without `timeoutMs` this ends by
+   * its `expires_at`; after `timeoutMs` (rounded up to whole seconds of long poll) it answers
+   * the svcfication as it then reads, still `IN_PROGRESS`. `signal` aborts the poll in flight.
+   */
+  async waitForResult(
+    id: string,
+    options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<Svcfication> {
+    const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      const wait = Math.min(maxWaitSeconds, left);
+      const svcfication = await this.getSvcfication(id, { wait, signal: options.signal });
+      if (svcfication.status !== 'IN_PROGRESS' || Date.now() >= deadline) return svcfication;
+    }
+  }
+
+  /** `DELETE /api/v2/svcfications/{id}`: cancels it; one no longer open is SvcficationClosedError. */
+  async cancelSvcfication(id: string): Promise<void> {
+    await this.request('DELETE', `/api/v2/svcfications/${enc(id)}`);
+  }
+
+  /** `GET /api/v2/svcfications?user_identifier=`: one page of a user's history, newest first. */
+  async listSvcfications(
+    userIdentifier: string,
+    options: HistoryOptions = {},
+  ): Promise<Svcfication[]> {
+    const query = new URLSearchParams({ user_identifier: userIdentifier });
+    if (options.limit !== undefined) query.set('limit', String(options.limit));
+    if (options.before !== undefined)
+      query.set(
+        'before',
+        options.before instanceof Date ? options.before.toISOString() : options.before,
+      );
+    return this.body('GET', `/api/v2/svcfications?${query.toString()}`);
+  }
+
+  /** Every svcfication of a user, newest first, fetched page by page (`limit` per page). */
+  async *svcficationHistory(
+    userIdentifier: string,
+    options: { limit?: number } = {},
+  ): AsyncGenerator<Svcfication, void, undefined> {
+    let before: string | undefined;
+    for (;;) {
+      const page = await this.listSvcfications(userIdentifier, { ...options, before });
+      yield* page;
+      const last = page.at(-1);
+      if (!last || page.length < (options.limit ?? 20)) return;
+      before = last.created_at;
+    }
+  }
+
+  /** `GET /api/v2/paired_svccodes/{id}`: the device that paired the code; answers once, then 404. */
+  async getPairedSvccode(id: string): Promise<PairedSvccode> {
+    return this.body('GET', `/api/v2/paired_svccodes/${enc(id)}`);
+  }
+
+  /**
+   * `POST /api/v2/user_bindings`: binds the user who scanned the code to your identifier. Answers
+   * the device binding it made (inactive; activate it with `setBindingActive`).
+   */
+  async bindUser(svccodeId: string, userIdentifier: string): Promise<UserDeviceResponse> {
+    return this.body('POST', '/api/v2/user_bindings', {
+      svccode_id: svccodeId,
+      user_identifier: userIdentifier,
+    } satisfies UserBindingBody);
+  }
+
+  /**
+   * Checks a callback svc POSTed to your `callback_url` (see `CallbackVerifier`); throws
+   * CallbackVerificationError when it must not be trusted. De-duplicate by `deliveryId`.
+   */
+  async verifyCallback<T extends object = CallbackResource>(
+    body: string | Uint8Array | object,
+    headers: CallbackHeaders,
+  ): Promise<VerifiedCallback<T>> {
+    this.verifier ??= new CallbackVerifier({ baseUrl: this.options.baseUrl, fetch: this.fetch });
+    return this.verifier.verify<T>(body, headers);
+  }
+
+  private async body<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return (await this.request<T>(method, path, body)).body;
+  }
 }

@@ -49,7 +49,7 @@ export class SvccodeClient {
   /**
    * Whether a device has paired, now (`wait` 0, the default), or held by the service for up to
    * `wait` seconds (≤ 30) until a device pairs or the code expires. A code that expired unpaired
-   * answers `paired: false` for an hour; unknown or long-gone ids are SvcApiError 404.
+   * answers `paired: false` for an hour; unknown or long-gone ids are NotFoundError (404).
    */
   async status(
     id: string,
