@@ -1,111 +1,42 @@
-import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, type JWK } from 'jose';
-import {
-  buildDeviceSig,
-  encodePayload,
-  type AamvaLicensePayload,
-  type DeviceArPayload,
-  type IdentityDocument,
-  type SyncDeviceResponse,
-  type UserPresencePayload,
+import type {
+  IdentityDocument,
+  PairSvccodeBody,
+  ResponsesBody,
+  Svcfication,
+  SyncDeviceResponse,
 } from '@svc/wire';
+import { deviceSigHeader, generateDeviceKeys, publicJwk, type DeviceKeys } from './device-keys.js';
 import { joinUrl, readJson } from './http.js';
+import { answerPayloads, type AssuranceLevel } from './payloads.js';
 import { SignedClient, type SignedClientOptions } from './rp-client.js';
 
-export interface DeviceKeys {
-  device: KeyObject;
-  auth: KeyObject;
+const enc = encodeURIComponent;
+
+/** How long a long poll may be held: the server allows 0–30 seconds. */
+export interface WaitOptions {
+  wait?: number;
 }
 
-export function generateDeviceKeys(): DeviceKeys {
-  return {
-    device: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
-    auth: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
-  };
+export interface AcceptOptions {
+  /** The level to prove; default: the svcfication's `desired_level` (read first). */
+  level?: AssuranceLevel;
+  /** Level 3: the registered document's hash; default: the last `registerDocument` hash. */
+  documentHash?: string;
 }
 
-export function publicJwk(key: KeyObject): JWK {
-  const { kty, crv, x, y, n, e } = key.export({ format: 'jwk' });
-  return Object.fromEntries(
-    Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined),
-  );
-}
+const waitQuery = (options: WaitOptions) =>
+  options.wait === undefined ? '' : `?wait=${String(options.wait)}`;
 
-/** SHA-256 signature as mobile platforms make it (ECDSA in DER). */
-function signatureOf(key: KeyObject, data: string): Buffer {
-  return sign(
-    'sha256',
-    Buffer.from(data),
-    key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key,
-  );
-}
-
-/** SHA-256 signature (ECDSA in DER) in base64, as a device app sends it. */
-export function signSha256(key: KeyObject, data: string): string {
-  return signatureOf(key, data).toString('base64');
-}
-
-/** An X-Device-Sig header for the device key (the key's RFC 7638 thumbprint names the device). */
-export async function deviceSigHeader(
-  key: KeyObject,
-  nonce: string = randomUUID(),
-): Promise<string> {
-  const thumbprint = await calculateJwkThumbprint(publicJwk(key), 'sha256');
-  return buildDeviceSig(thumbprint, nonce, (text) => signatureOf(key, text));
-}
-
-/** A response payload string signed with `key`; any JSON object, so tests can send bad ones. */
-export function signedPayload(key: KeyObject, payload: object): string {
-  return encodePayload(payload, (json) => signatureOf(key, json));
-}
-
-/** The three payload kinds a device sends to answer a svcfication. */
-export const payloads = {
-  deviceAr(
-    keys: DeviceKeys,
-    svcficationId: string,
-    deviceIdentifier: string,
-    nonce: string = randomUUID(),
-  ): string {
-    const checksum = createHash('sha256').update(`${nonce}:${deviceIdentifier}`).digest('hex');
-    return signedPayload(keys.device, {
-      type: 'device_ar',
-      svcfication_id: svcficationId,
-      device_identifier: deviceIdentifier,
-      nonce,
-      checksum,
-      accelerometer: [0, 0, 9.8],
-      gyro: [0, 0, 0],
-    } satisfies DeviceArPayload);
-  },
-  userPresence(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string): string {
-    return signedPayload(keys.auth, {
-      type: 'user_presence',
-      svcfication_id: svcficationId,
-      device_identifier: deviceIdentifier,
-    } satisfies UserPresencePayload);
-  },
-  license(
-    keys: DeviceKeys,
-    svcficationId: string,
-    deviceIdentifier: string,
-    hash: string,
-    nonce: string = randomUUID(),
-  ): string {
-    return signedPayload(keys.device, {
-      type: 'aamva_drivers_license',
-      svcfication_id: svcficationId,
-      device_identifier: deviceIdentifier,
-      hash,
-      nonce,
-      scan_time: 1.2,
-    } satisfies AamvaLicensePayload);
-  },
-};
-
-/** What a phone app does: holds its keys, registers, and signs every call with X-Device-Sig. */
+/**
+ * What a phone app does: holds its keys, registers, signs every call with X-Device-Sig (and the
+ * SDK credentials' HMAC), fetches svcfications and answers them with signed payloads.
+ */
 export class DeviceClient extends SignedClient {
+  /** Set by `register`; set it yourself when restoring a registered device. */
   identifier = '';
+  /** The hash of the last registered identity document, for level-3 answers. */
+  documentHash: string | undefined;
+
   constructor(
     options: SignedClientOptions,
     readonly keys: DeviceKeys = generateDeviceKeys(),
@@ -119,6 +50,7 @@ export class DeviceClient extends SignedClient {
     });
   }
 
+  /** Registers the keys (201 new, 200 known: the same identifier); remembers the identifier. */
   async register(
     platform: 'android' | 'ios' = 'ios',
   ): Promise<SyncDeviceResponse & { status: number }> {
@@ -145,8 +77,70 @@ export class DeviceClient extends SignedClient {
     return readJson<T>(response);
   }
 
-  registerDocument = (document: { hash: string } & Record<string, unknown>) =>
-    this.signed<IdentityDocument>('POST', '/api/v2/identity_documents', document).then(
-      (r) => r.body,
+  /** Registers the user's identity document (replacing the previous one); remembers its hash. */
+  async registerDocument(
+    document: { hash: string } & Record<string, unknown>,
+  ): Promise<IdentityDocument> {
+    const { body } = await this.signed<IdentityDocument>(
+      'POST',
+      '/api/v2/identity_documents',
+      document,
     );
+    this.documentHash = body.hash;
+    return body;
+  }
+
+  /** The oldest open svcfication for this device, or null; `wait` holds the call until one comes. */
+  async next(options: WaitOptions = {}): Promise<Svcfication | null> {
+    const { body } = await this.signed<Svcfication | undefined>(
+      'GET',
+      `/api/v2/svcfications/next${waitQuery(options)}`,
+    );
+    return body ?? null;
+  }
+
+  /** A svcfication addressed to this device; `wait` holds the call while it is in progress. */
+  async get(id: string, options: WaitOptions = {}): Promise<Svcfication> {
+    return (
+      await this.signed<Svcfication>('GET', `/api/v2/svcfications/${enc(id)}${waitQuery(options)}`)
+    ).body;
+  }
+
+  /** Accepts with the payloads that prove the level (see `answerPayloads`). */
+  async accept(id: string, options: AcceptOptions = {}): Promise<void> {
+    const identifier = this.registered();
+    const level = options.level ?? ((await this.get(id)).desired_level as AssuranceLevel);
+    const list = answerPayloads(
+      this.keys,
+      id,
+      identifier,
+      level,
+      options.documentHash ?? this.documentHash,
+    );
+    await this.signed('POST', '/api/v2/svcfication_responses', {
+      payloads: list,
+    } satisfies ResponsesBody);
+  }
+
+  /** Rejects a svcfication (it becomes `REJECTED`). */
+  async reject(id: string): Promise<void> {
+    this.registered();
+    await this.signed('DELETE', `/api/v2/svcfication_responses/${enc(id)}`);
+  }
+
+  /**
+   * Pairs this device with a scanned svccode payload. The call carries only X-Device-Sig (no
+   * Authorization, so the answer is unsigned); 201 has no body.
+   */
+  async pair(payload: string): Promise<void> {
+    await this.unauthenticated<undefined>('POST', '/api/v2/paired_svccodes', {
+      identifier: this.registered(),
+      payload,
+    } satisfies PairSvccodeBody);
+  }
+
+  private registered(): string {
+    if (!this.identifier) throw new Error('register the device first');
+    return this.identifier;
+  }
 }

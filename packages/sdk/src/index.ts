@@ -37,16 +37,20 @@ export {
   type VerifiedCallback,
 } from './callbacks.js';
 export { LegacyClient, type LegacyVerificationInput } from './legacy-client.js';
+export { DeviceClient, type AcceptOptions, type WaitOptions } from './device-client.js';
 export {
-  DeviceClient,
   deviceSigHeader,
+  exportDeviceKeys,
   generateDeviceKeys,
-  payloads,
+  importDeviceKeys,
   publicJwk,
   signedPayload,
   signSha256,
   type DeviceKeys,
-} from './device-client.js';
+  type DeviceKeysJwk,
+} from './device-keys.js';
+export { answerPayloads, payloads, type AssuranceLevel } from './payloads.js';
+export { licenseHash } from './license.js';
 export { FidoClient, type FidoClientOptions } from './fido.js';
 export { SandboxClient, type SandboxClientOptions } from './sandbox.js';
 export { SvccodeClient, svccodeExpiry, type SvccodeClientOptions } from './svccode-client.js';

@@ -1,22 +1,10 @@
-import type {
-  PairedSvccode,
-  PairSvccodeBody,
-  UserBindingBody,
-  UserDeviceResponse,
-} from '@svc/wire';
+import type { PairedSvccode, UserBindingBody, UserDeviceResponse } from '@svc/wire';
 import type { DeviceClient } from './device-client.js';
 import type { SignedClient } from './rp-client.js';
 
-/**
- * Device side: pairs the registered device with the code it scanned. The call carries only
- * X-Device-Sig (no Authorization, so the answer is unsigned); 201 has no body.
- */
+/** Device side: pairs the registered device with the code it scanned (`device.pair(payload)`). */
 export async function pairSvccode(device: DeviceClient, payload: string): Promise<void> {
-  if (!device.identifier) throw new Error('register the device before pairing');
-  await device.unauthenticated<undefined>('POST', '/api/v2/paired_svccodes', {
-    identifier: device.identifier,
-    payload,
-  } satisfies PairSvccodeBody);
+  await device.pair(payload);
 }
 
 /** RP side (server credentials): which device paired with the code; answers once, then 404. */

@@ -1,22 +1,42 @@
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { customersCommand } from './commands/customers.js';
+import { deviceCommand } from './commands/device.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { serveCommand } from './commands/serve.js';
 import { smsCommand } from './commands/sms.js';
 
+// src/cli and dist/cli both sit two levels below the package.
+const { version } = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
 const program = new Command('svc')
   .description('svc identity authentication service')
-  .showHelpAfterError();
+  .version(version, '-V, --version', 'print the version');
 program.addCommand(serveCommand());
 program.addCommand(customersCommand());
+program.addCommand(deviceCommand());
 program.addCommand(sandboxCommand());
 program.addCommand(smsCommand());
 program.addCommand(keysCommand());
 program.addCommand(migrateCommand());
 
+/** A mistake on the command line is one line naming where the usage is, never the whole help. */
+function oneLineErrors(command: Command, path: string): void {
+  command.configureOutput({
+    outputError: (text, write) =>
+      write(`svc: ${text.trim().replace(/^error: /, '')} (see \`${path} --help\`)\n`),
+  });
+  for (const sub of command.commands) oneLineErrors(sub, `${path} ${sub.name()}`);
+}
+oneLineErrors(program, 'svc');
+
 program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`svc: ${err instanceof Error ? err.message : String(err)}\n`);
+  // Every failure is one line: the message of an error, never its stack.
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`svc: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(1);
 });

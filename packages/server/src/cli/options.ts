@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { Config } from '../config/index.js';
-import { openContext, type Context } from '../context.js';
+import type { Context } from '../context.js';
 
 export function parsePort(value: string): number {
   const port = Number(value);
@@ -20,6 +20,8 @@ export async function withContext<T>(
   run: (ctx: Context) => Promise<T>,
 ): Promise<T> {
   const overrides: Partial<Config> = options.dataDir ? { dataDir: options.dataDir } : {};
+  // Loaded by the commands that open the store only, so `svc device` starts quickly.
+  const { openContext } = await import('../context.js');
   const ctx = await openContext(overrides);
   try {
     return await run(ctx);

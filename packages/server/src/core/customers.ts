@@ -3,22 +3,27 @@ import { sha256Hex, type SecretBox } from './crypto/secret-box.js';
 import { issueToken } from './crypto/tokens.js';
 import type { Ids } from './ids.js';
 import type { Db } from './store/index.js';
-import type { CredentialKind } from './store/schema.js';
+import type { Insertable } from 'kysely';
+import type { CredentialKind, CredentialsTable } from './store/schema.js';
 
 export interface CredentialPair {
   token: string;
   secret: string;
 }
 
-/** The object `svc customers create --json` prints (the operator contract in the README). */
-export interface IssuedCustomer {
-  id: string;
-  name: string;
+/** The credentials issued to a customer, each kind shown once (only hashes are kept). */
+export interface IssuedCredentials {
   server_credentials: CredentialPair;
   sdk_credentials: CredentialPair;
   user_credentials: CredentialPair;
   sandbox_token: string;
   fido_api_key: string;
+}
+
+/** The object `svc customers create --json` prints (the operator contract in the README). */
+export interface IssuedCustomer extends IssuedCredentials {
+  id: string;
+  name: string;
 }
 
 export interface CustomerDeps {
@@ -28,58 +33,69 @@ export interface CustomerDeps {
   clock: Clock;
 }
 
+export const credentialKinds: readonly CredentialKind[] = [
+  'server',
+  'sdk',
+  'user',
+  'sandbox',
+  'fido',
+];
+
+/** Where each kind appears in `IssuedCredentials`. */
+const fieldOf = {
+  server: 'server_credentials',
+  sdk: 'sdk_credentials',
+  user: 'user_credentials',
+  sandbox: 'sandbox_token',
+  fido: 'fido_api_key',
+} as const satisfies Record<CredentialKind, keyof IssuedCredentials>;
+
+/** New credentials of `kinds` for a customer: what to show once, and the rows to store. */
+export async function issueCredentials(
+  deps: Omit<CustomerDeps, 'db'>,
+  customerId: string,
+  kinds: readonly CredentialKind[],
+): Promise<{ issued: Partial<IssuedCredentials>; rows: Insertable<CredentialsTable>[] }> {
+  const { box, ids, clock } = deps;
+  const now = clock.now();
+  const issued: Partial<Record<keyof IssuedCredentials, CredentialPair | string>> = {};
+  const rows: Insertable<CredentialsTable>[] = [];
+  for (const kind of kinds) {
+    const token = await issueToken(box, ids, customerId, kind, now);
+    // Bearer kinds (sandbox, FIDO API key) are a token alone; the others sign with an HMAC secret.
+    const secret = kind === 'sandbox' || kind === 'fido' ? null : ids.random(32);
+    issued[fieldOf[kind]] = secret === null ? token : { token, secret };
+    rows.push({
+      token_hash: sha256Hex(token),
+      customer_id: customerId,
+      kind,
+      secret_sealed: secret === null ? null : box.seal(secret),
+      created_at: now.toISOString(),
+    });
+  }
+  return { issued: issued as Partial<IssuedCredentials>, rows };
+}
+
 /** Creates a customer with every kind of credential, in one transaction. */
 export async function createCustomer(
   deps: CustomerDeps,
   input: { name: string; verifyIdentityDocuments?: boolean },
 ): Promise<IssuedCustomer> {
-  const { db, box, ids, clock } = deps;
-  const now = clock.now();
-  const id = ids.uuid();
-  const pair = async (kind: CredentialKind): Promise<CredentialPair> => ({
-    token: await issueToken(box, ids, id, kind, now),
-    secret: ids.random(32),
-  });
-  const issued: IssuedCustomer = {
-    id,
-    name: input.name,
-    server_credentials: await pair('server'),
-    sdk_credentials: await pair('sdk'),
-    user_credentials: await pair('user'),
-    sandbox_token: await issueToken(box, ids, id, 'sandbox', now),
-    fido_api_key: await issueToken(box, ids, id, 'fido', now),
-  };
-  const rows: { kind: CredentialKind; token: string; secret: string | null }[] = [
-    { kind: 'server', ...issued.server_credentials },
-    { kind: 'sdk', ...issued.sdk_credentials },
-    { kind: 'user', ...issued.user_credentials },
-    { kind: 'sandbox', token: issued.sandbox_token, secret: null },
-    { kind: 'fido', token: issued.fido_api_key, secret: null },
-  ];
-  await db.transaction().execute(async (tx) => {
+  const id = deps.ids.uuid();
+  const { issued, rows } = await issueCredentials(deps, id, credentialKinds);
+  await deps.db.transaction().execute(async (tx) => {
     await tx
       .insertInto('customers')
       .values({
         id,
         name: input.name,
         verify_identity_documents: input.verifyIdentityDocuments ? 1 : 0,
-        created_at: now.toISOString(),
+        created_at: deps.clock.now().toISOString(),
       })
       .execute();
-    await tx
-      .insertInto('credentials')
-      .values(
-        rows.map((r) => ({
-          token_hash: sha256Hex(r.token),
-          customer_id: id,
-          kind: r.kind,
-          secret_sealed: r.secret === null ? null : box.seal(r.secret),
-          created_at: now.toISOString(),
-        })),
-      )
-      .execute();
+    await tx.insertInto('credentials').values(rows).execute();
   });
-  return issued;
+  return { id, name: input.name, ...(issued as IssuedCredentials) };
 }
 
 export interface Caller {
@@ -90,41 +106,57 @@ export interface Caller {
 }
 
 /**
- * Resolves presented tokens to callers. Known tokens and their decrypted secrets are cached in
- * memory (bounded), so a request costs a map lookup rather than a hash, a query and a decryption.
+ * How long a running server may go on trusting a credential it has read: a rotation or
+ * revocation by the CLI (another process, or another server on the same database) reaches every
+ * server within this time, and the CLI waits it out before it returns (`settleCredentialChange`).
+ */
+export const credentialCacheMs = 1000;
+
+/**
+ * Resolves presented tokens to callers. A known token is cached with its decrypted secret for
+ * `credentialCacheMs` and then read again, so a request usually costs a map lookup rather than a
+ * hash, a query and a decryption. Unknown tokens are never cached: a customer created by the CLI
+ * meanwhile works at once.
  */
 export class CredentialResolver {
-  private readonly cache = new Map<string, Caller | null>();
+  private readonly cache = new Map<
+    string,
+    { caller: Caller; sealed: string | null; until: number }
+  >();
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly maxEntries = 10_000,
+    /** Monotonic milliseconds (tests pass their own). */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   async resolve(token: string): Promise<Caller | null> {
+    // Taken before the read: a change committed after it is seen once the entry expires.
+    const readAt = this.now();
     const cached = this.cache.get(token);
-    if (cached) return cached;
-    const hash = sha256Hex(token);
+    if (cached && readAt < cached.until) return cached.caller;
     const row = await this.db
       .selectFrom('credentials')
       .select(['customer_id', 'kind', 'secret_sealed'])
-      .where('token_hash', '=', hash)
+      .where('token_hash', '=', sha256Hex(token))
       .executeTakeFirst();
-    if (!row) return null; // unknown tokens are not cached: a customer created by the CLI meanwhile must work at once
+    this.cache.delete(token);
+    if (!row) return null;
     const caller: Caller = {
       customerId: row.customer_id,
       kind: row.kind,
-      secret: row.secret_sealed === null ? null : this.box.open(row.secret_sealed),
+      secret:
+        cached && cached.sealed === row.secret_sealed
+          ? cached.caller.secret
+          : row.secret_sealed === null
+            ? null
+            : this.box.open(row.secret_sealed),
     };
     if (this.cache.size >= this.maxEntries)
       this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(token, caller);
+    this.cache.set(token, { caller, sealed: row.secret_sealed, until: readAt + credentialCacheMs });
     return caller;
-  }
-
-  /** Drops cached entries, e.g. after credentials of a customer were rotated or revoked. */
-  invalidate(): void {
-    this.cache.clear();
   }
 }
 

@@ -1,39 +1,114 @@
-import { Command } from 'commander';
-import { createCustomer } from '../../core/customers.js';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import {
+  listCustomers,
+  revokeCredentials,
+  rotateCredentials,
+  settleCredentialChange,
+} from '../../core/customer-admin.js';
+import { createCustomer, credentialKinds } from '../../core/customers.js';
+import type { CredentialKind } from '../../core/store/schema.js';
+import { printIssued } from '../credentials-output.js';
 import { withContext, withDataDir } from '../options.js';
+
+interface Format {
+  json?: boolean;
+  env?: boolean;
+  dataDir?: string;
+}
+
+/** `--json` or `--env` (not both): how issued credentials are printed. */
+function withFormats(command: Command): Command {
+  return withDataDir(command)
+    .option('--json', 'print exactly one JSON object')
+    .addOption(
+      new Option('--env', 'print `export SVC_…=…` lines for eval in a POSIX shell').conflicts(
+        'json',
+      ),
+    );
+}
+
+function parseKinds(value: string): CredentialKind[] {
+  const kinds = value.split(',').map((k) => k.trim());
+  const unknown = kinds.filter((k) => !(credentialKinds as readonly string[]).includes(k));
+  if (unknown.length > 0 || kinds.length === 0)
+    throw new InvalidArgumentError(`kinds are ${credentialKinds.join(', ')} (comma-separated)`);
+  return kinds as CredentialKind[];
+}
+
+const noCustomer = (id: string) =>
+  new Error(`no customer has the id ${JSON.stringify(id)} (\`svc customers list\` shows them)`);
 
 export function customersCommand(): Command {
   const customers = new Command('customers').description('manage relying-party customers');
-  withDataDir(customers.command('create'))
+  withFormats(customers.command('create'))
     .description('create a customer and print its credentials once')
     .requiredOption('--name <name>', 'display name')
     .option(
       '--verify-identity-documents',
       'check submitted license data against the sandbox agency',
     )
-    .option('--json', 'print exactly one JSON object')
-    .action(
-      async (options: {
-        name: string;
-        verifyIdentityDocuments?: boolean;
-        json?: boolean;
-        dataDir?: string;
-      }) => {
-        const issued = await withContext(options, (ctx) =>
-          createCustomer(
-            { ...ctx, db: ctx.store.db },
-            {
-              name: options.name,
-              verifyIdentityDocuments: options.verifyIdentityDocuments ?? false,
-            },
-          ),
-        );
-        process.stdout.write(
-          options.json
-            ? `${JSON.stringify(issued)}\n`
-            : `Customer ${issued.name} (${issued.id}); credentials, shown only once:\n${JSON.stringify(issued, null, 2)}\n`,
-        );
-      },
-    );
+    .action(async (options: Format & { name: string; verifyIdentityDocuments?: boolean }) => {
+      const issued = await withContext(options, (ctx) =>
+        createCustomer(
+          { ...ctx, db: ctx.store.db },
+          {
+            name: options.name,
+            verifyIdentityDocuments: options.verifyIdentityDocuments ?? false,
+          },
+        ),
+      );
+      printIssued(
+        issued,
+        options,
+        `Customer ${issued.name} (${issued.id}); credentials, shown only once:`,
+      );
+    });
+
+  withDataDir(customers.command('list'))
+    .description('list customers (no secrets: which credentials each holds)')
+    .option('--json', 'print one JSON array')
+    .action(async (options: Format) => {
+      const list = await withContext(options, (ctx) => listCustomers(ctx.store.db));
+      if (options.json) process.stdout.write(`${JSON.stringify(list)}\n`);
+      else if (list.length === 0) process.stdout.write('no customers\n');
+      else
+        for (const c of list)
+          process.stdout.write(
+            `${c.id}  ${c.status.padEnd(7)}  ${c.created_at}  ${c.name}` +
+              `${c.verify_identity_documents ? '  (verifies documents)' : ''}\n`,
+          );
+    });
+
+  withFormats(customers.command('rotate'))
+    .description(
+      'issue new credentials; the old ones stop working at once, also for a running server',
+    )
+    .argument('<id>', 'customer id')
+    .option('--kind <kinds>', `only these kinds: ${credentialKinds.join(',')}`, parseKinds)
+    .action(async (id: string, options: Format & { kind?: CredentialKind[] }) => {
+      const rotated = await withContext(options, (ctx) =>
+        rotateCredentials({ ...ctx, db: ctx.store.db }, id, options.kind),
+      );
+      if (!rotated) throw noCustomer(id);
+      printIssued(
+        rotated,
+        options,
+        `Customer ${rotated.name} (${rotated.id}); new credentials, shown only once (the old ones no longer work):`,
+      );
+      // Printed first (a kill during the wait must not lose them), then a running server has let go.
+      await settleCredentialChange();
+    });
+
+  withDataDir(customers.command('revoke'))
+    .description('delete every credential of a customer (its data stays; `rotate` issues new ones)')
+    .argument('<id>', 'customer id')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, options: Format) => {
+      const count = await withContext(options, (ctx) => revokeCredentials(ctx.store.db, id));
+      if (count === null) throw noCustomer(id);
+      if (options.json) process.stdout.write(`${JSON.stringify({ id, revoked: count })}\n`);
+      else process.stdout.write(`revoked ${count} credential(s) of customer ${id}\n`);
+      await settleCredentialChange();
+    });
   return customers;
 }

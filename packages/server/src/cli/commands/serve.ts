@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import type { Config } from '../../config/index.js';
-import { serve } from '../../main.js';
 import { parsePort, withDataDir } from '../options.js';
 
 export function serveCommand(): Command {
@@ -22,6 +21,8 @@ export function serveCommand(): Command {
         if (options.port !== undefined) overrides.port = options.port;
         if (options.host) overrides.host = options.host;
         if (options.dataDir) overrides.dataDir = options.dataDir;
+        // Loaded when serving only, so the other commands start quickly.
+        const { serve } = await import('../../main.js');
         await serve(overrides, {
           exitWithParent: options.exitWithParent === true,
           migrate: options.migrate === true,

@@ -1,0 +1,86 @@
+import {
+  createPrivateKey,
+  generateKeyPairSync,
+  randomUUID,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
+import { calculateJwkThumbprint, type JWK } from 'jose';
+import { buildDeviceSig, encodePayload } from '@svc/wire';
+
+/** A phone's two keys: the device key names the device and signs requests; the auth key proves user presence. */
+export interface DeviceKeys {
+  device: KeyObject;
+  auth: KeyObject;
+}
+
+/** The keys as private JWKs (RFC 7517), to keep in a file or a key store. */
+export interface DeviceKeysJwk {
+  device: JWK;
+  auth: JWK;
+}
+
+export function generateDeviceKeys(): DeviceKeys {
+  return {
+    device: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+    auth: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+  };
+}
+
+/** Both private keys as JWKs: whoever holds them is the device, so store them like a password. */
+export function exportDeviceKeys(keys: DeviceKeys): DeviceKeysJwk {
+  return {
+    device: keys.device.export({ format: 'jwk' }),
+    auth: keys.auth.export({ format: 'jwk' }),
+  };
+}
+
+/** The keys `exportDeviceKeys` wrote; throws naming the key that is not a private EC or RSA JWK. */
+export function importDeviceKeys(jwks: DeviceKeysJwk): DeviceKeys {
+  const load = (name: keyof DeviceKeysJwk): KeyObject => {
+    const jwk: unknown = (jwks as Partial<DeviceKeysJwk> | null)?.[name];
+    if (typeof jwk !== 'object' || jwk === null || typeof (jwk as JWK).d !== 'string')
+      throw new Error(`the ${name} key is not a private JWK`);
+    try {
+      return createPrivateKey({ key: jwk as JWK & { kty: string }, format: 'jwk' });
+    } catch {
+      throw new Error(`the ${name} key is not a usable private JWK`);
+    }
+  };
+  return { device: load('device'), auth: load('auth') };
+}
+
+export function publicJwk(key: KeyObject): JWK {
+  const { kty, crv, x, y, n, e } = key.export({ format: 'jwk' });
+  return Object.fromEntries(
+    Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined),
+  );
+}
+
+/** SHA-256 signature as mobile platforms make it (ECDSA in DER). */
+function signatureOf(key: KeyObject, data: string): Buffer {
+  return sign(
+    'sha256',
+    Buffer.from(data),
+    key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key,
+  );
+}
+
+/** SHA-256 signature (ECDSA in DER) in base64, as a device app sends it. */
+export function signSha256(key: KeyObject, data: string): string {
+  return signatureOf(key, data).toString('base64');
+}
+
+/** An X-Device-Sig header for the device key (the key's RFC 7638 thumbprint names the device). */
+export async function deviceSigHeader(
+  key: KeyObject,
+  nonce: string = randomUUID(),
+): Promise<string> {
+  const thumbprint = await calculateJwkThumbprint(publicJwk(key), 'sha256');
+  return buildDeviceSig(thumbprint, nonce, (text) => signatureOf(key, text));
+}
+
+/** A response payload string signed with `key`; any JSON object, so tests can send bad ones. */
+export function signedPayload(key: KeyObject, payload: object): string {
+  return encodePayload(payload, (json) => signatureOf(key, json));
+}

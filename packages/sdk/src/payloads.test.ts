@@ -1,0 +1,63 @@
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { decodePayload } from '@svc/wire';
+import { describe, expect, it } from 'vitest';
+import { generateDeviceKeys, type DeviceKeys } from './device-keys.js';
+import { answerPayloads } from './payloads.js';
+
+const keys = generateDeviceKeys();
+
+function decoded(list: string[]) {
+  return list.map((text) => {
+    const parts = decodePayload(text);
+    if (typeof parts === 'string') throw new Error(parts);
+    return parts;
+  });
+}
+
+const verifies = (key: DeviceKeys['device'], signedText: string, signature: Buffer) =>
+  verify('sha256', Buffer.from(signedText), createPublicKey(key), signature);
+
+describe('answerPayloads', () => {
+  it('level 1: device_ar signed by the device key, checksum = sha256(nonce:identifier)', () => {
+    const [ar, ...rest] = decoded(answerPayloads(keys, 's1', 'dev', 1));
+    expect(rest).toEqual([]);
+    expect(ar?.payload).toMatchObject({
+      type: 'device_ar',
+      svcfication_id: 's1',
+      device_identifier: 'dev',
+    });
+    const { nonce, checksum } = ar?.payload ?? {};
+    expect(checksum).toBe(createHash('sha256').update(`${nonce}:dev`).digest('hex'));
+    expect(verifies(keys.device, ar?.signedText ?? '', ar?.signature ?? Buffer.alloc(0))).toBe(
+      true,
+    );
+  });
+
+  it('level 2 adds user_presence signed by the auth key', () => {
+    const list = decoded(answerPayloads(keys, 's1', 'dev', 2));
+    expect(list.map((p) => p.payload.type)).toEqual(['device_ar', 'user_presence']);
+    const presence = list[1];
+    expect(
+      verifies(keys.auth, presence?.signedText ?? '', presence?.signature ?? Buffer.alloc(0)),
+    ).toBe(true);
+    expect(
+      verifies(keys.device, presence?.signedText ?? '', presence?.signature ?? Buffer.alloc(0)),
+    ).toBe(false);
+  });
+
+  it('level 3 adds the license payload with the document hash, signed by the device key', () => {
+    const list = decoded(answerPayloads(keys, 's1', 'dev', 3, 'abc'));
+    expect(list.map((p) => p.payload.type)).toEqual([
+      'device_ar',
+      'user_presence',
+      'aamva_drivers_license',
+    ]);
+    expect(list[2]?.payload).toMatchObject({ hash: 'abc', nonce: expect.any(String) });
+    expect(list[0]?.payload.nonce).not.toBe(list[2]?.payload.nonce);
+  });
+
+  it('refuses level 3 without a hash and levels other than 1–3', () => {
+    expect(() => answerPayloads(keys, 's1', 'dev', 3)).toThrow('level 3 needs the hash');
+    expect(() => answerPayloads(keys, 's1', 'dev', 4 as 1)).toThrow('level must be 1, 2 or 3');
+  });
+});

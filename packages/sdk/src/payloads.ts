@@ -1,0 +1,74 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AamvaLicensePayload, DeviceArPayload, UserPresencePayload } from '@svc/wire';
+import { signedPayload, type DeviceKeys } from './device-keys.js';
+
+/** 1 = EN (the device), 2 = ES (plus the user's presence), 3 = EX (plus the identity document). */
+export type AssuranceLevel = 1 | 2 | 3;
+
+/** The three payload kinds a device sends to answer a svcfication. */
+export const payloads = {
+  deviceAr(
+    keys: DeviceKeys,
+    svcficationId: string,
+    deviceIdentifier: string,
+    nonce: string = randomUUID(),
+  ): string {
+    const checksum = createHash('sha256').update(`${nonce}:${deviceIdentifier}`).digest('hex');
+    return signedPayload(keys.device, {
+      type: 'device_ar',
+      svcfication_id: svcficationId,
+      device_identifier: deviceIdentifier,
+      nonce,
+      checksum,
+      accelerometer: [0, 0, 9.8],
+      gyro: [0, 0, 0],
+    } satisfies DeviceArPayload);
+  },
+  userPresence(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string): string {
+    return signedPayload(keys.auth, {
+      type: 'user_presence',
+      svcfication_id: svcficationId,
+      device_identifier: deviceIdentifier,
+    } satisfies UserPresencePayload);
+  },
+  license(
+    keys: DeviceKeys,
+    svcficationId: string,
+    deviceIdentifier: string,
+    hash: string,
+    nonce: string = randomUUID(),
+  ): string {
+    return signedPayload(keys.device, {
+      type: 'aamva_drivers_license',
+      svcfication_id: svcficationId,
+      device_identifier: deviceIdentifier,
+      hash,
+      nonce,
+      scan_time: 1.2,
+    } satisfies AamvaLicensePayload);
+  },
+};
+
+/**
+ * The payloads that prove `level`: `device_ar` (device key), plus `user_presence` (auth key) from
+ * level 2, plus `aamva_drivers_license` with the registered document's hash at level 3.
+ */
+export function answerPayloads(
+  keys: DeviceKeys,
+  svcficationId: string,
+  deviceIdentifier: string,
+  level: AssuranceLevel,
+  documentHash?: string,
+): string[] {
+  if (![1, 2, 3].includes(level)) throw new Error(`level must be 1, 2 or 3, not ${String(level)}`);
+  const list = [payloads.deviceAr(keys, svcficationId, deviceIdentifier)];
+  if (level >= 2) list.push(payloads.userPresence(keys, svcficationId, deviceIdentifier));
+  if (level === 3) {
+    if (!documentHash)
+      throw new Error(
+        'level 3 needs the hash of a registered identity document: register one first',
+      );
+    list.push(payloads.license(keys, svcficationId, deviceIdentifier, documentHash));
+  }
+  return list;
+}

@@ -1,0 +1,47 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { importDeviceKeys, type DeviceKeys, type DeviceKeysJwk } from '@svc/sdk';
+
+/** What `svc device` keeps between commands: the phone's keys, identity and SDK credentials. */
+export interface DeviceFile {
+  url: string;
+  sdk_credentials: { token: string; secret: string };
+  identifier: string;
+  svc_id: string;
+  /** Private JWKs: whoever holds them is the device (the file is written mode 0600). */
+  keys: DeviceKeysJwk;
+  /** The hash `scan-license` registered last, for level-3 answers. */
+  document_hash?: string;
+}
+
+/** The keys file, or undefined when there is none; a file that is not one is an error. */
+export async function readDeviceFile(
+  path: string,
+): Promise<{ file: DeviceFile; keys: DeviceKeys } | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`cannot read ${path}: ${(err as Error).message}`);
+  }
+  let file: DeviceFile;
+  try {
+    file = JSON.parse(text) as DeviceFile;
+  } catch {
+    throw new Error(`${path} is not a svc device keys file (not JSON)`);
+  }
+  if (typeof file !== 'object' || file === null || typeof file.identifier !== 'string')
+    throw new Error(`${path} is not a svc device keys file (no identifier)`);
+  try {
+    return { file, keys: importDeviceKeys(file.keys) };
+  } catch (err) {
+    throw new Error(`${path}: ${(err as Error).message}`);
+  }
+}
+
+/** Writes the file readable by its owner only, replacing the old one whole (never half written). */
+export async function writeDeviceFile(path: string, file: DeviceFile): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  await rename(temporary, path);
+}
