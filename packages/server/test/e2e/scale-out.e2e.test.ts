@@ -117,6 +117,31 @@ describe.skipIf(!databaseUrl)(
       await receiver.close();
     });
 
+    it('a credential revoked through the CLI is refused by both instances once the command returns', async () => {
+      const other = svc(['customers', 'create', '--name', 'leaving', '--json'], env(db.url));
+      const leaving = JSON.parse(other.stdout) as IssuedCustomer;
+      const rpOn = (server: RunningServer) =>
+        new RpClient({ baseUrl: server.url, credentials: leaving.server_credentials });
+      // Both instances have the credential cached.
+      for (const server of [a, b])
+        expect(
+          (
+            await rpOn(server)
+              .request('GET', '/api/v2/devices/none')
+              .catch((e: { status: number }) => e)
+          ).status,
+        ).toBe(404);
+      expect(svc(['customers', 'revoke', leaving.id], env(db.url)).status).toBe(0);
+      for (const server of [a, b])
+        expect(
+          (
+            await rpOn(server)
+              .request('GET', '/api/v2/devices/none')
+              .catch((e: { status: number }) => e)
+          ).status,
+        ).toBe(403);
+    });
+
     it('SIGKILL of one instance loses no acknowledged write; the other serves them', async () => {
       const extra = await startServer({ env: env(db.url) });
       const onExtra = clients(extra);

@@ -86,6 +86,12 @@ async function openPostgres(url: string, schema: string | undefined): Promise<pg
   });
 }
 
+async function currentSchema(db: Db, options: StoreOptions): Promise<string> {
+  if (options.schema) return options.schema;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   let applied: string[] = [];
@@ -95,12 +101,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         database: withStatementCache(openSqlite(options.sqlitePath, options.synchronous ?? 'FULL')),
       });
   const db = new Kysely<Database>({ dialect });
-  const migrator = new Migrator({
-    db,
-    provider,
-    ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}),
-  });
   try {
+    const migrator = new Migrator({
+      db,
+      provider,
+      // Named, not left to the search_path: Kysely would take a migration table of any other
+      // schema in the database for this one's.
+      ...(options.databaseUrl ? { migrationTableSchema: await currentSchema(db, options) } : {}),
+    });
     if (options.migrate ?? !options.databaseUrl) {
       // On PostgreSQL Kysely holds an advisory lock while it migrates: concurrent starts apply
       // each migration once.
