@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { withExample } from './example.js';
 
 // Lengths are bounded where the spec is silent (docs/decisions.md, Area C).
 const text = (maxLength: number, description: string) =>
@@ -12,6 +13,17 @@ const CallbackUrl = Url('receives status updates: the resource plus `jwt`');
 const UserIdentifier = text(256, "the user's identifier in the customer's system");
 const Name = text(128, 'display name');
 
+// Example values (made up).
+const callback = 'https://rp.example.com/fido/callback';
+const user = {
+  id: '4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d',
+  name: 'Alice',
+  registered: true,
+  user_identifier: 'alice@example.com',
+};
+const linkId = '8e7d6c5b-4a39-4281-b706-f5e4d3c2b1a0';
+const userLink = `https://login.example.com/fido/registrations/${linkId}#hP3kQ9vX2mZ7aL5sR1tY8uW4eN6bC0dF`;
+
 export const FidoStatus = Type.Union([
   Type.Literal('PENDING'),
   Type.Literal('COMPLETED'),
@@ -20,110 +32,171 @@ export const FidoStatus = Type.Union([
 ]);
 export type FidoStatus = Static<typeof FidoStatus>;
 
-export const FidoOrganizationBody = Type.Object({
-  name: Name,
-  domain_name: Type.String({
-    minLength: 1,
-    maxLength: 253,
-    description: 'the WebAuthn RP ID; links open on https://{domain_name}',
-  }),
-  require_platform_authenticator: Type.Optional(Type.Boolean({ default: false })),
-  require_resident_key: Type.Optional(
-    Type.Boolean({
-      default: false,
-      description: 'residentKey `required` when true, else `preferred`',
+export const FidoOrganizationBody = withExample(
+  Type.Object({
+    name: Name,
+    domain_name: Type.String({
+      minLength: 1,
+      maxLength: 253,
+      description: 'the WebAuthn RP ID; links open on https://{domain_name}',
     }),
-  ),
-  verify_attestation_statement: Type.Optional(Type.Boolean({ default: true })),
-});
+    require_platform_authenticator: Type.Optional(Type.Boolean({ default: false })),
+    require_resident_key: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'residentKey `required` when true, else `preferred`',
+      }),
+    ),
+    verify_attestation_statement: Type.Optional(Type.Boolean({ default: true })),
+  }),
+  { name: 'Acme', domain_name: 'login.example.com', require_resident_key: true },
+);
 export type FidoOrganizationBody = Static<typeof FidoOrganizationBody>;
 
-export const FidoOrganization = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  domain_name: Type.String(),
-  oidc_client_id: Type.String(),
-  redirect_uris: Type.Array(Type.String()),
-  require_platform_authenticator: Type.Boolean(),
-  require_resident_key: Type.Boolean(),
-  verify_attestation_statement: Type.Boolean(),
-});
+export const FidoOrganization = withExample(
+  Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    domain_name: Type.String(),
+    oidc_client_id: Type.String(),
+    redirect_uris: Type.Array(Type.String()),
+    require_platform_authenticator: Type.Boolean(),
+    require_resident_key: Type.Boolean(),
+    verify_attestation_statement: Type.Boolean(),
+  }),
+  {
+    id: '1a2b3c4d-5e6f-4071-8293-a4b5c6d7e8f9',
+    name: 'Acme',
+    domain_name: 'login.example.com',
+    oidc_client_id: 'd4c3b2a1-f6e5-4d07-9281-0a9b8c7d6e5f',
+    redirect_uris: ['https://www.example.com/welcome'],
+    require_platform_authenticator: false,
+    require_resident_key: true,
+    verify_attestation_statement: true,
+  },
+);
 export type FidoOrganization = Static<typeof FidoOrganization>;
 
-export const FidoRedirectUriBody = Type.Object({
-  uri: Url('absolute https URI (http only for localhost), matched exactly'),
-});
+export const FidoRedirectUriBody = withExample(
+  Type.Object({ uri: Url('absolute https URI (http only for localhost), matched exactly') }),
+  { uri: 'https://www.example.com/welcome' },
+);
 export type FidoRedirectUriBody = Static<typeof FidoRedirectUriBody>;
 
-export const FidoRedirectUri = Type.Object({ id: Type.String(), uri: Type.String() });
+export const FidoRedirectUri = withExample(Type.Object({ id: Type.String(), uri: Type.String() }), {
+  id: '6c5b4a39-2817-4f6e-9d5c-4b3a29180f7e',
+  uri: 'https://www.example.com/welcome',
+});
 export type FidoRedirectUri = Static<typeof FidoRedirectUri>;
 
-export const FidoUserBody = Type.Object({ name: Name, user_identifier: UserIdentifier });
+export const FidoUserBody = withExample(
+  Type.Object({ name: Name, user_identifier: UserIdentifier }),
+  { name: 'Alice', user_identifier: 'alice@example.com' },
+);
 export type FidoUserBody = Static<typeof FidoUserBody>;
 
-export const FidoUser = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  registered: Type.Boolean(),
-  user_identifier: Type.String(),
-});
+export const FidoUser = withExample(
+  Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    registered: Type.Boolean(),
+    user_identifier: Type.String(),
+  }),
+  user,
+);
 export type FidoUser = Static<typeof FidoUser>;
 
-export const FidoUserSearchBody = Type.Object({
-  registered: Type.Optional(Type.Boolean()),
-  user_identifier: Type.Optional(UserIdentifier),
-});
+export const FidoUserSearchBody = withExample(
+  Type.Object({
+    registered: Type.Optional(Type.Boolean()),
+    user_identifier: Type.Optional(UserIdentifier),
+  }),
+  { registered: true },
+);
 export type FidoUserSearchBody = Static<typeof FidoUserSearchBody>;
 
-export const FidoUserList = Type.Object({ users: Type.Array(FidoUser) });
+export const FidoUserList = withExample(Type.Object({ users: Type.Array(FidoUser) }), {
+  users: [user],
+});
 export type FidoUserList = Static<typeof FidoUserList>;
 
 /** Creates the user when missing. */
-export const FidoRegistrationBody = Type.Object({
-  callback_url: Type.Optional(CallbackUrl),
-  sms_phone_number: Type.Optional(Phone),
-  user: Type.Object({ user_identifier: UserIdentifier, name: Type.Optional(Name) }),
-});
+export const FidoRegistrationBody = withExample(
+  Type.Object({
+    callback_url: Type.Optional(CallbackUrl),
+    sms_phone_number: Type.Optional(Phone),
+    user: Type.Object({ user_identifier: UserIdentifier, name: Type.Optional(Name) }),
+  }),
+  {
+    callback_url: callback,
+    sms_phone_number: '+15551234567',
+    user: { user_identifier: 'alice@example.com', name: 'Alice' },
+  },
+);
 export type FidoRegistrationBody = Static<typeof FidoRegistrationBody>;
 
 /** Enrolls a (further) authenticator for an existing user. */
-export const FidoEnrollBody = Type.Object({
-  callback_url: Type.Optional(CallbackUrl),
-  redirect_url: Type.Optional(Url("shown after success; one of the organization's redirect URIs")),
-  sms_phone_number: Type.Optional(Phone),
-});
+export const FidoEnrollBody = withExample(
+  Type.Object({
+    callback_url: Type.Optional(CallbackUrl),
+    redirect_url: Type.Optional(
+      Url("shown after success; one of the organization's redirect URIs"),
+    ),
+    sms_phone_number: Type.Optional(Phone),
+  }),
+  { callback_url: callback, redirect_url: 'https://www.example.com/welcome' },
+);
 export type FidoEnrollBody = Static<typeof FidoEnrollBody>;
 
 /** A registration or authentication link to hand to the user. */
-export const FidoLink = Type.Object({ id: Type.String(), user_link: Type.String() });
+export const FidoLink = withExample(Type.Object({ id: Type.String(), user_link: Type.String() }), {
+  id: linkId,
+  user_link: userLink,
+});
 export type FidoLink = Static<typeof FidoLink>;
 
-export const FidoRegistration = Type.Object({
-  id: Type.String(),
-  callback_url: Type.Optional(Type.String()),
-  sms_phone_number: Type.Optional(Type.String()),
-  redirect_url: Type.Optional(Type.String()),
-  user: FidoUser,
-  status: FidoStatus,
-});
+export const FidoRegistration = withExample(
+  Type.Object({
+    id: Type.String(),
+    callback_url: Type.Optional(Type.String()),
+    sms_phone_number: Type.Optional(Type.String()),
+    redirect_url: Type.Optional(Type.String()),
+    user: FidoUser,
+    status: FidoStatus,
+  }),
+  { id: linkId, callback_url: callback, user, status: 'COMPLETED' },
+);
 export type FidoRegistration = Static<typeof FidoRegistration>;
 
-export const FidoAuthenticationBody = Type.Object({
-  callback_url: Type.Optional(CallbackUrl),
-  sms_phone_number: Type.Optional(Phone),
-  user_identifier: Type.Optional(UserIdentifier),
-});
+export const FidoAuthenticationBody = withExample(
+  Type.Object({
+    callback_url: Type.Optional(CallbackUrl),
+    sms_phone_number: Type.Optional(Phone),
+    user_identifier: Type.Optional(UserIdentifier),
+  }),
+  { callback_url: callback, user_identifier: 'alice@example.com' },
+);
 export type FidoAuthenticationBody = Static<typeof FidoAuthenticationBody>;
 
-export const FidoAuthentication = Type.Object({
-  id: Type.String(),
-  callback_url: Type.Optional(Type.String()),
-  sms_phone_number: Type.Optional(Type.String()),
-  user_identifier: Type.Optional(Type.String()),
-  user: Type.Optional(FidoUser),
-  user_link: Type.Optional(
-    Type.String({ description: 'only in the creation answer: the secret is not stored' }),
-  ),
-  status: FidoStatus,
-});
+export const FidoAuthentication = withExample(
+  Type.Object({
+    id: Type.String(),
+    callback_url: Type.Optional(Type.String()),
+    sms_phone_number: Type.Optional(Type.String()),
+    user_identifier: Type.Optional(Type.String()),
+    user: Type.Optional(FidoUser),
+    user_link: Type.Optional(
+      Type.String({ description: 'only in the creation answer: the secret is not stored' }),
+    ),
+    status: FidoStatus,
+  }),
+  {
+    id: '3d2c1b0a-9f8e-4d7c-a6b5-c4d3e2f1a0b9',
+    callback_url: callback,
+    user_identifier: 'alice@example.com',
+    user_link:
+      'https://login.example.com/fido/authentications/3d2c1b0a-9f8e-4d7c-a6b5-c4d3e2f1a0b9#Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG',
+    status: 'PENDING',
+  },
+);
 export type FidoAuthentication = Static<typeof FidoAuthentication>;

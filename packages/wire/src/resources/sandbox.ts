@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { withExample } from './example.js';
 
 // Dates use the custom format `date8` (YYYYMMDD naming a real calendar day): a validator must
 // register it (the server does, for Ajv and for TypeBox's FormatRegistry).
@@ -12,7 +13,7 @@ const twoLetters = (description: string) => Type.String({ description, pattern: 
  * name must not silently turn its indicators into NULL): `additionalProperties` is a schema no
  * value meets, so validators report the unknown field by its own path.
  */
-export const Aamva = Type.Object(
+const aamva = Type.Object(
   {
     address_delivery_point_text_1: Type.Optional(text('street address line 1')),
     address_delivery_point_text_2: Type.Optional(text('street address line 2 (unit)')),
@@ -40,9 +41,27 @@ export const Aamva = Type.Object(
   },
   { additionalProperties: Type.Never() },
 );
+const aamvaExample: Static<typeof aamva> = {
+  identification_id: 'DL000015',
+  person_given_name: 'STEPHEN',
+  person_middle_name: 'J',
+  person_sur_name: 'SAMPLE',
+  person_birth_date: '19800115',
+  person_sex_code: '1',
+  drivers_license_issue_date: '20200301',
+  drivers_license_expiration_date: '20280115',
+  address_delivery_point_text_1: '123 MAIN ST',
+  location_city_name: 'SACRAMENTO',
+  location_state_us_postal_service_code: 'CA',
+  location_postal_code: '95814-1234',
+  message_destination_id: 'CA',
+};
+export const Aamva = withExample(aamva, aamvaExample);
 export type Aamva = Static<typeof Aamva>;
 
-export const SandboxVerificationRequest = Type.Object({ aamva: Aamva });
+export const SandboxVerificationRequest = withExample(Type.Object({ aamva: Aamva }), {
+  aamva: aamvaExample,
+});
 export type SandboxVerificationRequest = Static<typeof SandboxVerificationRequest>;
 
 /** The 26 match indicators of the sandbox response, in the spec's order. */
@@ -84,12 +103,21 @@ export const MatchIndicator = Type.Union([
 export type MatchIndicator = Static<typeof MatchIndicator>;
 
 /** The 26 indicators plus `replay` and `transaction_locator_id`, as one flat object. */
-export const SandboxVerification = Type.Object({
+const sandboxVerification = Type.Object({
   ...(Object.fromEntries(indicatorNames.map((n) => [n, MatchIndicator])) as Record<
     IndicatorName,
     typeof MatchIndicator
   >),
   replay: Type.Literal('NULL'),
   transaction_locator_id: Type.String({ format: 'uuid' }),
+});
+/** The example: case DL000015 (first name fuzzy, not exact). */
+export const SandboxVerification = withExample(sandboxVerification, {
+  ...(Object.fromEntries(
+    indicatorNames.map((n) => [n, /fuzzy/.test(n) && !/first_name/.test(n) ? 'FALSE' : 'TRUE']),
+  ) as Record<IndicatorName, MatchIndicator>),
+  person_first_name_exact_match_indicator: 'FALSE',
+  replay: 'NULL',
+  transaction_locator_id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
 });
 export type SandboxVerification = Static<typeof SandboxVerification>;

@@ -1,8 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { withExample } from './example.js';
 import { Identifier } from './identity.js';
 
 /** Svccode flows (spec "Svccode flows"). */
-export const CreateSvccodeBody = Type.Object({ relying_party_id: Identifier });
+// Example values (made up).
+const svccodeId = '0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f';
+const payload =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpZCI6IjBmOWU4ZDdjIiwiZXhwIjoxNzQ4ODU2OTAwMDAwfQ.bWFj';
+const deviceId = '5f0c7a8e-3b1d-4e2a-9c6f-1d2e3f4a5b6c';
+
+export const CreateSvccodeBody = withExample(Type.Object({ relying_party_id: Identifier }), {
+  relying_party_id: 'c0ffee00-1234-4abc-9def-0123456789ab',
+});
 export type CreateSvccodeBody = Static<typeof CreateSvccodeBody>;
 
 /**
@@ -11,7 +20,10 @@ export type CreateSvccodeBody = Static<typeof CreateSvccodeBody>;
  * `{"alg":"HS256","typ":"JWT"}`, keyed with a key only svc holds. Devices treat it as opaque;
  * a browser widget may read `exp` from the claims to know when to show a new code.
  */
-export const Svccode = Type.Object({ id: Type.String(), payload: Type.String() });
+export const Svccode = withExample(Type.Object({ id: Type.String(), payload: Type.String() }), {
+  id: svccodeId,
+  payload,
+});
 export type Svccode = Static<typeof Svccode>;
 
 /** The middle part of a svccode payload. */
@@ -21,19 +33,28 @@ export const SvccodeClaims = Type.Object({
 });
 export type SvccodeClaims = Static<typeof SvccodeClaims>;
 
-export const SvccodeStatus = Type.Object({ id: Type.String(), paired: Type.Boolean() });
+export const SvccodeStatus = withExample(
+  Type.Object({ id: Type.String(), paired: Type.Boolean() }),
+  { id: svccodeId, paired: true },
+);
 export type SvccodeStatus = Static<typeof SvccodeStatus>;
 
 /** The device pairs itself with the code it scanned. */
-export const PairSvccodeBody = Type.Object({
-  identifier: Identifier,
-  payload: Type.String({ minLength: 1, maxLength: 512 }),
-});
+export const PairSvccodeBody = withExample(
+  Type.Object({ identifier: Identifier, payload: Type.String({ minLength: 1, maxLength: 512 }) }),
+  { identifier: deviceId, payload },
+);
 export type PairSvccodeBody = Static<typeof PairSvccodeBody>;
 
-export const PairedSvccode = Type.Object({ id: Type.String(), identifier: Type.String() });
+export const PairedSvccode = withExample(
+  Type.Object({ id: Type.String(), identifier: Type.String() }),
+  { id: svccodeId, identifier: deviceId },
+);
 export type PairedSvccode = Static<typeof PairedSvccode>;
 
 /** Binds the user who scanned a paired code to the relying party's identifier. */
-export const UserBindingBody = Type.Object({ svccode_id: Identifier, user_identifier: Identifier });
+export const UserBindingBody = withExample(
+  Type.Object({ svccode_id: Identifier, user_identifier: Identifier }),
+  { svccode_id: svccodeId, user_identifier: 'alice@example.com' },
+);
 export type UserBindingBody = Static<typeof UserBindingBody>;

@@ -21,6 +21,7 @@ import {
   FidoUserSearchBody,
   FidoVerifyBody,
 } from '@svc/wire';
+import { op } from '../../core/http/schemas.js';
 
 export type {
   FidoAuthentication as AuthenticationView,
@@ -30,6 +31,8 @@ export type {
   FidoUser as UserView,
 } from '@svc/wire';
 
+const singular = (kind: string) => kind.replace(/s$/, '');
+const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const IdParams = Type.Object({ id: Type.String({ maxLength: 128 }) });
 const UserIdParams = Type.Object({ user_id: Type.String({ maxLength: 128 }) });
 // 400s carry `field_errors` when fields were at fault.
@@ -45,69 +48,78 @@ const pageErrors = { 400: ErrorWithFieldsBody, 404: ErrorBody, 410: ErrorBody };
 /** Per route: what it takes and answers (routes.ts reads as the table). */
 export const route = {
   createOrganization: {
-    summary: "Create the caller's organization",
+    ...op('createOrganization', 'Organizations', "Create the caller's organization"),
     body: FidoOrganizationBody,
     response: { 201: FidoOrganization, ...errors },
   },
   getOrganization: {
-    summary: 'Read the organization (201, as the spec states)',
+    ...op(
+      'getOrganization',
+      'Organizations',
+      'Read the organization',
+      'Answers 201: the success code the specification states for this GET, kept as stated.',
+    ),
     params: IdParams,
     response: { 201: FidoOrganization, ...errors },
   },
   addRedirectUri: {
-    summary: 'Allow a redirect URI',
+    ...op('addRedirectUri', 'Organizations', 'Allow a redirect URI'),
     body: FidoRedirectUriBody,
     response: { 201: FidoRedirectUri, ...errors },
   },
   listRedirectUris: {
-    summary: 'List redirect URIs',
+    ...op('listRedirectUris', 'Organizations', 'List redirect URIs'),
     response: { 200: Type.Array(FidoRedirectUri), ...errors },
   },
   createUser: {
-    summary: 'Create a user',
+    ...op('createUser', 'Users', 'Create a user'),
     body: FidoUserBody,
     response: { 201: FidoUser, ...errors },
   },
   searchUsers: {
-    summary: 'Search users',
+    ...op('searchUsers', 'Users', 'Search users'),
     body: FidoUserSearchBody,
     response: { 200: FidoUserList, ...errors },
   },
   createRegistration: {
-    summary: 'Registration link (creates the user)',
+    ...op('createRegistration', 'Registrations', 'Registration link (creates the user)'),
     body: FidoRegistrationBody,
     response: { 201: FidoLink, ...errors },
   },
   enrollUser: {
-    summary: 'Enroll or re-enroll a user',
+    ...op('enrollUser', 'Registrations', 'Enroll or re-enroll a user'),
     params: UserIdParams,
     body: FidoEnrollBody,
     response: { 201: FidoLink, ...errors },
   },
   getRegistration: {
-    summary: 'Read a registration',
+    ...op('getRegistration', 'Registrations', 'Read a registration'),
     params: IdParams,
     response: { 200: FidoRegistration, ...errors },
   },
   createAuthentication: {
-    summary: 'Login link',
+    ...op('createAuthentication', 'Authentications', 'Login link'),
     body: FidoAuthenticationBody,
     response: { 201: FidoAuthentication, ...errors },
   },
   getAuthentication: {
-    summary: 'Read an authentication',
+    ...op('getAuthentication', 'Authentications', 'Read an authentication'),
     params: IdParams,
     response: { 200: FidoAuthentication, ...errors },
   },
   page: { hide: true, params: IdParams },
   options: (kind: string) => ({
-    summary: `Page call: WebAuthn options for ${kind}`,
+    ...op(`${singular(kind)}Options`, 'Pages', `WebAuthn options for the ${singular(kind)} page`),
     params: IdParams,
     body: FidoSecretBody,
     response: { 200: FidoCeremonyOptions, ...pageErrors },
   }),
   verify: (kind: string) => ({
-    summary: `Page call: verify the ${kind} response`,
+    ...op(
+      `verify${title(singular(kind))}`,
+      'Pages',
+      `Verify the ${singular(kind)} page's response`,
+    ),
     params: IdParams,
     body: FidoVerifyBody,
     response: { 200: FidoCeremonyResult, ...pageErrors },

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import {
   CreateSvccodeBody,
   ErrorBody,
+  ErrorWithFieldsBody,
   PairedSvccode,
   PairSvccodeBody,
   Svccode,
@@ -9,7 +10,7 @@ import {
   UserBindingBody,
   UserDeviceResponse,
 } from '@svc/wire';
-import { IdParams } from '../../core/http/schemas.js';
+import { IdParams, op } from '../../core/http/schemas.js';
 import { defaultWaitSeconds } from './status-hold.js';
 
 export type { PairSvccodeBody } from '@svc/wire';
@@ -26,22 +27,13 @@ export const StatusQuery = Type.Object({
   ),
 });
 
-/** Error, or ErrorWithFields when a 400 or 422 names the bad fields; each status declares it once. */
-const ErrorMaybeFields = Type.Composite(
-  [
-    ErrorBody,
-    Type.Object({
-      field_errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-    }),
-  ],
-  { description: 'Error' },
-);
+/** ErrorWithFields when a 400 or 422 names the bad fields (`field_errors` is optional). */
 export const svccodeErrors = {
-  400: ErrorMaybeFields,
+  400: ErrorWithFieldsBody,
   403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
-  422: ErrorMaybeFields,
+  422: ErrorWithFieldsBody,
   424: ErrorBody,
 };
 export const DemoQrQuery = Type.Object({ payload: Type.String({ minLength: 1, maxLength: 512 }) });
@@ -52,15 +44,32 @@ const hide = { hide: true } as const;
 /** Per route: what it takes and answers (routes.ts reads as the table). */
 export const route = {
   preflight: hide,
-  create: { body: CreateSvccodeBody, response: { 201: Svccode, ...errors } },
+  create: {
+    ...op('createSvccode', 'Svccodes', 'Create a scannable code'),
+    body: CreateSvccodeBody,
+    response: { 201: Svccode, ...errors },
+  },
   status: {
+    ...op('getSvccodeStatus', 'Svccodes', 'Whether a device paired the code (long poll)'),
     params: IdParams,
     querystring: StatusQuery,
     response: { 200: SvccodeStatus, ...errors },
   },
-  pair: { body: PairSvccodeBody, response: { 201: { type: 'null' }, ...errors } },
-  takePaired: { params: IdParams, response: { 200: PairedSvccode, ...errors } },
-  bindUser: { body: UserBindingBody, response: { 201: UserDeviceResponse, ...errors } },
+  pair: {
+    ...op('pairSvccode', 'Svccodes', 'Pair the scanning device with the code'),
+    body: PairSvccodeBody,
+    response: { 201: { type: 'null' }, ...errors },
+  },
+  takePaired: {
+    ...op('getPairedSvccode', 'Svccodes', 'The device that paired the code (answered once)'),
+    params: IdParams,
+    response: { 200: PairedSvccode, ...errors },
+  },
+  bindUser: {
+    ...op('bindSvccodeUser', 'Svccodes', 'Bind the scanning user to a user identifier'),
+    body: UserBindingBody,
+    response: { 201: UserDeviceResponse, ...errors },
+  },
   demoPage: hide,
   demoQr: { ...hide, querystring: DemoQrQuery },
 } as const;

@@ -13,3 +13,11 @@ export const errorResponses = {
   424: ErrorBody,
   422: ErrorWithFieldsBody,
 };
+
+/** How a route appears in its OpenAPI document: operation id, tag, summary (and description). */
+export const op = (operationId: string, tag: string, summary: string, description?: string) => ({
+  operationId,
+  tags: [tag],
+  summary,
+  ...(description ? { description } : {}),
+});

@@ -1,0 +1,118 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger';
+import type { FastifySchema } from 'fastify';
+import { AppError } from '../../errors.js';
+import { componentRef, pruneComponents, withRefs, wireSchemas, type Json } from './components.js';
+import { errorExample, exampleOf } from './examples.js';
+import { responseHeaders, securityOf, securitySchemes } from './security.js';
+
+/** One OpenAPI document: its info and the tags its operations use. */
+export interface ApiDocument {
+  title: string;
+  version: string;
+  description: string;
+  tags: { name: string; description: string }[];
+}
+
+// The examples a transformed operation carries until the document is assembled (a `$ref` takes
+// no siblings, so they cannot ride on the schemas).
+const examplesKey = 'x-svc-examples';
+interface OperationExamples {
+  request?: unknown;
+  responses: Record<string, unknown>;
+}
+
+// Errors any route may answer besides those it declares (bad JSON, size, media type, shutdown).
+const otherErrors = {
+  '4XX': new AppError('UNSUPPORTED_MEDIA_TYPE').body(),
+  '5XX': new AppError('INTERNAL').body(),
+};
+
+/**
+ * A route's schema as its operation: wire schemas as `$ref`s to components, the security its
+ * `config` enforces, the headers svc adds, and an example of every body.
+ */
+const transform: SwaggerTransform = ({ schema, url, route }) => {
+  const config = route.config ?? {};
+  const { security, description } = securityOf(config);
+  const examples: OperationExamples = { responses: {} };
+  const body = schema.body as Json | undefined;
+  if (body) examples.request = exampleOf(body);
+  // What a schema validation failure answers (core/http/errors.ts).
+  const invalid = config.invalid ?? 'VALIDATION_FAILED';
+  const firstField = ((body?.required as string[] | undefined) ?? [])[0];
+  const responses: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries((schema.response ?? {}) as Record<string, Json>)) {
+    const status = Number(key);
+    examples.responses[key] =
+      status >= 400
+        ? errorExample(status, value, { url, invalid, field: firstField })
+        : exampleOf(value);
+    const shown = withRefs(value) as Json;
+    const headers = { ...(shown.headers as Json), ...responseHeaders(security, status) };
+    // A `$ref` loses its siblings in the document; the plugin reads `description` before that.
+    const said = '$ref' in shown ? 'description' : 'x-response-description';
+    const some = Object.keys(headers).length > 0;
+    responses[key] = { ...shown, [said]: STATUS_CODES[status], ...(some ? { headers } : {}) };
+  }
+  for (const [range, example] of Object.entries(otherErrors)) {
+    responses[range] = { ...componentRef('ErrorBody'), description: `Other ${range} errors` };
+    examples.responses[range] = example;
+  }
+  return {
+    url,
+    schema: {
+      ...schema,
+      ...(body ? { body: withRefs(body) } : {}),
+      response: responses,
+      security,
+      description: [schema.description, `**Credentials:** ${description}`]
+        .filter(Boolean)
+        .join('\n\n'),
+      [examplesKey]: examples,
+    } as FastifySchema,
+  };
+};
+
+/** Puts each operation's examples on its media types, and keeps only the components in use. */
+function transformObject({ openapiObject }: { openapiObject: Json }): Json {
+  for (const item of Object.values(openapiObject.paths as Record<string, Record<string, Json>>))
+    for (const operation of Object.values(item)) {
+      const examples = operation[examplesKey] as OperationExamples | undefined;
+      delete operation[examplesKey];
+      if (!examples) continue;
+      const media = (holder: unknown) =>
+        (holder as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+      const request = media(operation.requestBody);
+      if (request && examples.request !== undefined) request.example = examples.request;
+      for (const [status, example] of Object.entries(examples.responses)) {
+        const response = media((operation.responses as Json)[status]);
+        if (response && example !== undefined) response.example = example;
+      }
+    }
+  pruneComponents(openapiObject);
+  return openapiObject;
+}
+
+/** The @fastify/swagger options of one document. */
+export function openapiOptions(
+  document: ApiDocument,
+  publicUrl: string,
+): FastifyDynamicSwaggerOptions {
+  const { tags, ...info } = document;
+  const schemas = Object.fromEntries(
+    [...wireSchemas].map(([name, schema]) => [name, withRefs(schema, true)]),
+  );
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info,
+      servers: [{ url: publicUrl }],
+      tags,
+      components: { schemas, securitySchemes },
+    },
+    transform,
+    transformObject: transformObject as FastifyDynamicSwaggerOptions['transformObject'],
+    // The schemas and schemes are plain JSON here; the served documents are linted by the tests.
+  } as FastifyDynamicSwaggerOptions;
+}

@@ -1,0 +1,279 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { deviceSigHeader, generateDeviceKeys, payloads, publicJwk } from '@svc/sdk';
+import { svcAuthorization } from '@svc/wire';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { fidoCalls } from './fido.kit.js';
+import { testApp, type TestApp } from './helpers.js';
+import { documentValidator, servedDocuments, type Json } from './openapi.kit.js';
+
+/**
+ * Real answers of every documented operation (a success of each, and the errors that credentials,
+ * bodies and unknown ids bring) match the response schemas of the served documents.
+ */
+let t: TestApp;
+let v: ReturnType<typeof documentValidator>;
+const answered = new Map<string, Set<number>>();
+let failures: string[] = [];
+
+beforeAll(async () => {
+  t = await testApp();
+  v = documentValidator(await servedDocuments(t));
+  // Every answer the app gives in this file is checked, whoever asked (the FIDO kit included).
+  const inject = t.app.inject.bind(t.app) as (o: InjectOptions) => Promise<LightMyRequestResponse>;
+  Object.assign(t.app, {
+    inject: async (options: InjectOptions) => {
+      const res = await inject(options);
+      const method = String(options.method ?? 'GET');
+      const url = typeof options.url === 'string' ? options.url : '';
+      const found = v.operationOf(method, url);
+      if (!found) return res;
+      const contentType = String(res.headers['content-type'] ?? '');
+      const why = v.checkAnswer(found, res.statusCode, contentType, res.body);
+      if (why) failures.push(`${method} ${url} → ${res.statusCode}: ${why}`);
+      const key = `${found.method} ${found.path}`;
+      answered.set(key, (answered.get(key) ?? new Set()).add(res.statusCode));
+      return res;
+    },
+  });
+});
+afterAll(async () => t.close());
+
+type Kind = 'none' | 'server' | 'sdk' | 'user' | 'sandbox' | 'fido';
+type Device = ReturnType<typeof generateDeviceKeys>;
+
+/** One request with the credentials of `kind` (SVC HMAC signed for server, sdk and user). */
+async function send(
+  kind: Kind,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const payload = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const contentType = headers['content-type'] ?? (body === undefined ? '' : 'application/json');
+  const all: Record<string, string> = { ...headers };
+  if (contentType) all['content-type'] = contentType;
+  const c = t.customer;
+  if (kind === 'sandbox') all.authorization = `Bearer ${c.sandbox_token}`;
+  if (kind === 'fido') all.authorization = `SVC ${c.fido_api_key}`;
+  if (kind === 'server' || kind === 'sdk' || kind === 'user') {
+    const creds = {
+      server: c.server_credentials,
+      sdk: c.sdk_credentials,
+      user: c.user_credentials,
+    };
+    const date = t.clock.now().toUTCString();
+    const parts = { method, body: payload, contentType, date, path: url };
+    all.authorization = svcAuthorization(creds[kind].token, creds[kind].secret, parts);
+    all['x-date'] = date;
+  }
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: all,
+    ...(body === undefined ? {} : { payload }),
+  });
+  return { status: res.statusCode, body: (res.body ? res.json() : undefined) as Json, res };
+}
+const signed = async (device: Device) => ({ 'x-device-sig': await deviceSigHeader(device.device) });
+
+async function registerDevice(device: Device) {
+  const body = {
+    device_public_key: publicJwk(device.device),
+    auth_public_key: publicJwk(device.auth),
+    device_platform: 'ios',
+  };
+  const res = await send('sdk', 'POST', '/api/v2/devices', body, await signed(device));
+  return String(res.body.identifier);
+}
+
+describe('every operation answers as its document says', () => {
+  it('sandbox and identity', async () => {
+    await send('sandbox', 'POST', '/api/v2/verifications', {
+      aamva: { identification_id: 'DL000002' },
+    });
+    await send('none', 'GET', '/jwks');
+    const device = generateDeviceKeys();
+    const id = await registerDevice(device);
+    await registerDevice(device); // 200: a known key
+    await send('server', 'GET', `/api/v2/devices/${id}`);
+    await send('server', 'PATCH', `/api/v2/devices/${id}`, { active: true });
+    const binding = await send('server', 'POST', '/api/v2/user_devices', {
+      device_identifier: id,
+      user_identifier: 'alice',
+    });
+    await send('server', 'PATCH', `/api/v2/user_devices/${String(binding.body.id)}`, {
+      active: true,
+    });
+    const doc = await send(
+      'sdk',
+      'POST',
+      '/api/v2/identity_documents',
+      { hash: 'h1' },
+      await signed(device),
+    );
+    await send('server', 'GET', '/api/v2/identity_documents?user_identifier=alice');
+    await send('server', 'GET', `/api/v2/identity_documents/${String(doc.body.id)}`);
+    await send('server', 'POST', '/api/v2/users/alice/identity_document', { hash: 'h2' });
+    const other = generateDeviceKeys();
+    await registerDevice(other);
+    const svcId = String(
+      (
+        await send(
+          'sdk',
+          'POST',
+          '/api/v2/devices',
+          {
+            device_public_key: publicJwk(other.device),
+            device_platform: 'android',
+          },
+          await signed(other),
+        )
+      ).body.svc_id,
+    );
+    await send('server', 'POST', '/api/v2/user_identifiers', {
+      svc_id: svcId,
+      identifier: 'carol',
+    });
+    await send('server', 'GET', '/api/v2/user_identifiers/carol');
+    expect(failures).toEqual([]);
+  });
+
+  it('svcfications, the legacy v1 pair and svccodes', async () => {
+    const device = generateDeviceKeys();
+    const id = await registerDevice(device);
+    await send('server', 'PATCH', `/api/v2/devices/${id}`, { active: true });
+    const bound = await send('server', 'POST', '/api/v2/user_devices', {
+      device_identifier: id,
+      user_identifier: 'dave',
+    });
+    await send('server', 'PATCH', `/api/v2/user_devices/${String(bound.body.id)}`, {
+      active: true,
+    });
+    const create = async () =>
+      String(
+        (
+          await send('server', 'POST', '/api/v2/svcfications', {
+            action: 'login',
+            resource: 'web',
+            desired_level: 1,
+            user_identifier: 'dave',
+          })
+        ).body.id,
+      );
+    const first = await create();
+    await send('server', 'GET', '/api/v2/svcfications?user_identifier=dave');
+    await send('sdk', 'GET', '/api/v2/svcfications/next', undefined, await signed(device));
+    await send('server', 'GET', `/api/v2/svcfications/${first}`);
+    const answer = { payloads: [payloads.deviceAr(device, first, id)] };
+    await send('sdk', 'POST', '/api/v2/svcfication_responses', answer, await signed(device));
+    const rejected = await create();
+    await send(
+      'sdk',
+      'DELETE',
+      `/api/v2/svcfication_responses/${rejected}`,
+      undefined,
+      await signed(device),
+    );
+    await send('server', 'DELETE', `/api/v2/svcfications/${await create()}`);
+    await send('sdk', 'GET', '/api/v2/svcfications/next', undefined, await signed(device)); // 204
+    const legacy = { action: 'pay', resource: 'order', desired_level: 1, user_identifier: 'dave' };
+    const created = await send('user', 'POST', '/api/v1/verifications', legacy);
+    await send('user', 'GET', String(created.res.headers.location));
+
+    const code = await send('none', 'POST', '/api/v2/svccodes', {
+      relying_party_id: t.customer.id,
+    });
+    const codeId = String(code.body.id);
+    await send('none', 'GET', `/api/v2/svccodes/${codeId}?wait=0`);
+    const scanner = generateDeviceKeys();
+    const pair = { identifier: await registerDevice(scanner), payload: code.body.payload };
+    await send('none', 'POST', '/api/v2/paired_svccodes', pair, await signed(scanner));
+    await send('server', 'GET', `/api/v2/paired_svccodes/${codeId}`);
+    await send('server', 'POST', '/api/v2/user_bindings', {
+      svccode_id: codeId,
+      user_identifier: 'erin',
+    });
+    await send('server', 'DELETE', '/api/v2/users/dave');
+    expect(failures).toEqual([]);
+  });
+
+  it('FIDO, its pages included', async () => {
+    const { withOrganization, register, authenticate, page } = fidoCalls(() => t);
+    const c = await withOrganization();
+    await c.call('GET', `/api/v1/organizations/${String(c.org.id)}`);
+    await c.call('POST', '/api/v1/redirect_uris', { uri: 'https://login.acme.test/done' });
+    await c.call('GET', '/api/v1/redirect_uris');
+    const user = await c.call('POST', '/api/v1/users', { name: 'Zed', user_identifier: 'zed' });
+    await c.call('POST', '/api/v1/users', { name: 'Zed', user_identifier: 'zed' }); // 409
+    await c.call('POST', '/api/v1/users/search', { registered: false });
+    const authenticator = new SoftAuthenticator();
+    const registration = await register(c, authenticator);
+    await c.call('GET', `/api/v1/registrations/${registration.id}`);
+    await c.call('POST', `/api/v1/users/${String(user.body.id)}/registrations`, {});
+    await page('POST', `${registration.path}/options`, { secret: registration.secret }); // 410
+    const login = await authenticate(c, authenticator, { user_identifier: 'alice' });
+    await c.call('GET', `/api/v1/authentications/${login.id}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('every operation has answered with a success', () => {
+    const missing = v.operations
+      .map((o) => `${o.method} ${o.path}`)
+      .filter((key) => ![...(answered.get(key) ?? [])].some((s) => s >= 200 && s < 300));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('error answers match their documented bodies', () => {
+  it('missing credentials, bad bodies and unknown ids, on every operation', async () => {
+    failures = [];
+    const device = generateDeviceKeys();
+    await registerDevice(device);
+    for (const { method, path, operation } of v.operations) {
+      const url = path.replace(/\{[^}]+\}/g, 'unknown-id');
+      const needs = JSON.stringify(operation.security ?? []);
+      const kind: Kind = needs.includes('SandboxBearer')
+        ? 'sandbox'
+        : needs.includes('FidoApiKey')
+          ? 'fido'
+          : needs.includes('"server"')
+            ? 'server'
+            : needs.includes('"user"')
+              ? 'user'
+              : needs.includes('SvcHmac')
+                ? 'sdk'
+                : 'none';
+      // Its own example reaches the use case (with unknown ids: 404, 409, 422, 424…).
+      const example = operation.requestBody?.content['application/json']?.example;
+      const bodies =
+        method === 'GET' || method === 'DELETE'
+          ? [undefined]
+          : [undefined, '{}', '{"x":', { id: 7 }, example];
+      for (const body of bodies) {
+        await send('none', method, url, body);
+        await send(
+          kind,
+          method,
+          url,
+          body,
+          needs.includes('DeviceSig') ? await signed(device) : {},
+        );
+      }
+    }
+    await send('server', 'POST', '/api/v2/user_devices', 'text', { 'content-type': 'text/plain' });
+    expect(failures).toEqual([]);
+    const statuses = new Set([...answered.values()].flatMap((s) => [...s]));
+    for (const status of [400, 401, 403, 404, 409, 410, 415, 422, 424])
+      expect(statuses, String(status)).toContain(status);
+  });
+
+  it('and the check refuses a body its schema does not allow', () => {
+    const found = v.operationOf('GET', '/api/v2/devices/x');
+    expect(found && v.checkAnswer(found, 200, 'application/json', '{"identifier": 1}')).toMatch(
+      /must/,
+    );
+    expect(found && v.checkAnswer(found, 299, 'application/json', '{}')).toMatch(/not documented/);
+  });
+});
