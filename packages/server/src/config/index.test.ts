@@ -62,13 +62,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('needs SVC_MASTER_KEY with DATABASE_URL: instances cannot share a key file', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/svc' })).toThrow(
+      /^config masterKey \(SVC_MASTER_KEY\): required with DATABASE_URL/,
+    );
+  });
+
   it('takes only a postgres:// or postgresql:// DATABASE_URL, without repeating it', () => {
+    const key = { SVC_MASTER_KEY: 'a'.repeat(64) };
     for (const url of ['postgres://svc:pw@db/svc', 'postgresql://db/svc'])
-      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+      expect(loadConfig({ DATABASE_URL: url, ...key }).databaseUrl).toBe(url);
     for (const bad of ['mysql://svc:pw@db/svc', 'db.internal:5432', 'svc.db']) {
       const error = (() => {
         try {
-          loadConfig({ DATABASE_URL: bad });
+          loadConfig({ DATABASE_URL: bad, ...key });
         } catch (err) {
           return err as Error;
         }
