@@ -41,15 +41,18 @@ export async function postgresInstances(databaseUrl: string) {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'svc-bench-pg-')));
-  const children = dirs.map((dir, i) =>
-    spawn(
+  // The first migrates the fresh schema; the second starts on it once it is ready.
+  const children: ChildProcess[] = [];
+  const urls: string[] = [];
+  for (const [i, dir] of dirs.entries()) {
+    const child = spawn(
       process.execPath,
       [bin, 'serve', '--port', '0', '--data-dir', dir, ...(i === 0 ? ['--migrate'] : [])],
       { env, stdio: ['ignore', 'pipe', 'pipe'] },
-    ),
-  );
-  const first = await listening(children[0] as ChildProcess);
-  const second = await listening(children[1] as ChildProcess);
+    );
+    children.push(child);
+    urls.push(await listening(child));
+  }
   const created = spawnSync(
     process.execPath,
     [bin, 'customers', 'create', '--name', 'bench', '--json'],
@@ -60,7 +63,7 @@ export async function postgresInstances(databaseUrl: string) {
   );
   const customer = JSON.parse(created.stdout) as IssuedCustomer;
   return {
-    urls: [first, second] as const,
+    urls: [urls[0] ?? '', urls[1] ?? ''] as const,
     customer,
     stop: async () => {
       await Promise.all(
