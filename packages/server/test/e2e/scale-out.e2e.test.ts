@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { DeviceClient, payloads, RpClient } from '@svc/sdk';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { removeDataDir, startServer, svc, type RunningServer } from './server.js
 // Several `svc serve` instances over one PostgreSQL database (CI starts the server; locally set
 // SVC_TEST_DATABASE_URL to run these).
 const databaseUrl = process.env.SVC_TEST_DATABASE_URL ?? '';
+const bin = join(import.meta.dirname, '../../bin/svc.js');
 const masterKey = randomBytes(32).toString('hex');
 
 /** A fresh schema and a DATABASE_URL that works in it. */
@@ -169,6 +172,29 @@ describe.skipIf(!databaseUrl)('migrations on PostgreSQL (needs SVC_TEST_DATABASE
       const server = await startServer({ env: env(db.url) });
       await server.stop();
       removeDataDir(server.dataDir);
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('two `svc migrate` at once apply each migration exactly once', async () => {
+    const db = await freshSchema();
+    try {
+      const run = () =>
+        new Promise<string>((resolve, reject) => {
+          const child = spawn(process.execPath, [bin, 'migrate'], {
+            env: { ...process.env, ...env(db.url) },
+          });
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))));
+        });
+      const outputs = await Promise.all([run(), run()]);
+      const applied = outputs.flatMap((out) =>
+        [...out.matchAll(/^applied (\S+)$/gm)].map((m) => m[1]),
+      );
+      expect(new Set(applied).size).toBe(applied.length);
+      expect(applied).toContain('0001_foundation');
     } finally {
       await db.drop();
     }
