@@ -11,55 +11,13 @@ import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
 import { AppError } from './core/errors.js';
 import { frameworkErrors, maxParamLength, registerHttpCore } from './core/http/index.js';
-import { openapiOptions, type ApiDocument } from './core/http/openapi/index.js';
+import { apiDocuments as documents } from './core/http/openapi/documents.js';
+import { openapiOptions } from './core/http/openapi/index.js';
 import { wireAreas } from './wiring.js';
 
 export interface AppDeps extends Context {
   logger?: FastifyBaseLogger;
 }
-
-const documents = {
-  sandbox: {
-    title: 'svc sandbox (Area A)',
-    version: '2.0.0',
-    description:
-      "Driver's-license data verification against fake agency records: `DL000001`–`DL000024` select the predefined cases.",
-    tags: [{ name: 'Verification', description: 'Match indicators for a license data set' }],
-  },
-  main: {
-    title: 'svc main API (Area B)',
-    version: '2.0.0',
-    description:
-      'Devices, device-user bindings, user identifiers, identity documents, svcfications (authentication requests), svccodes and the legacy v1 verifications. Requests are signed with the SVC HMAC scheme (see the SvcHmac security scheme).',
-    tags: [
-      { name: 'Keys', description: 'The keys that verify the JWTs svc issues' },
-      { name: 'Devices', description: 'Device keys and their activation' },
-      { name: 'User devices', description: "Bindings of devices to the relying party's users" },
-      { name: 'Users', description: 'User identifiers and users' },
-      { name: 'Identity documents', description: "Registered driver's licenses (hashes only)" },
-      { name: 'Svcfications', description: 'Authentication requests and the answers of devices' },
-      { name: 'Legacy verifications', description: 'The v1 API (user credentials)' },
-      { name: 'Svccodes', description: 'Scannable codes: pairing a device, binding its user' },
-    ],
-  },
-  fido: {
-    title: 'svc FIDO API (Area C)',
-    version: '1.5.1',
-    description:
-      'Passwordless WebAuthn registration and login through links that svc hosts. Calls carry `Authorization: SVC <fido_api_key>`.',
-    tags: [
-      { name: 'Organizations', description: "The caller's organization and its redirect URIs" },
-      { name: 'Users', description: "The organization's users" },
-      { name: 'Registrations', description: 'Links that enroll a passkey' },
-      { name: 'Authentications', description: 'Links that sign in with a passkey' },
-      {
-        name: 'Pages',
-        description:
-          'The calls the pages behind `user_link` make (the link secret is the credential)',
-      },
-    ],
-  },
-} as const satisfies Record<string, ApiDocument>;
 
 /**
  * Registers the routes of one API document in their own context, with the OpenAPI document served
