@@ -108,6 +108,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
       db: store.db,
       credentials: new CredentialResolver(store.db, ctx.box),
       clock: ctx.clock,
+      ids,
       skewSeconds: config.clockSkewSeconds,
       nonceRetentionMs: config.deviceNonceDays * 86_400_000,
       deviceKey: areas.directory.deviceKey,
