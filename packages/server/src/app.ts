@@ -110,6 +110,13 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
       clock: ctx.clock,
       ids,
       skewSeconds: config.clockSkewSeconds,
+      rateLimits: {
+        windowSeconds: config.rateLimitWindowSeconds,
+        perAddress: config.rateLimitPerAddress,
+        perCredential: config.rateLimitPerCredential,
+        authFailuresPerAddress: config.rateLimitAuthFailuresPerAddress,
+        authFailuresPerToken: config.rateLimitAuthFailuresPerToken,
+      },
       nonceRetentionMs: config.deviceNonceDays * 86_400_000,
       deviceKey: areas.directory.deviceKey,
     },

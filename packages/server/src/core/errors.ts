@@ -79,6 +79,7 @@ export const catalog = {
     status: 424,
     message: 'The svccode is not paired or no user was found for it.',
   },
+  RATE_LIMITED: { status: 429, message: 'Too many requests; retry after the Retry-After delay.' },
   INTERNAL: { status: 500, message: 'Internal server error.' },
   NOT_READY: { status: 503, message: 'The database does not answer.' },
 } as const satisfies Record<string, { status: number; message: string; shape?: 'list' }>;

@@ -4,6 +4,7 @@ import { registerAuth, registerDeviceSig, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
 import { registerErrorHandling } from './errors.js';
 import { registerMetrics } from './metrics.js';
+import { registerRateLimits, type RateLimits } from './rate-limit.js';
 import { registerHandlerStart, registerReplayClaims } from './replay.js';
 import { registerResponseSigning } from './response-signing.js';
 import { registerUrlChecks } from './url.js';
@@ -17,6 +18,7 @@ export { maxParamLength } from './url.js';
 
 export interface HttpCoreDeps extends AuthDeps {
   ids: Ids;
+  rateLimits: RateLimits;
 }
 
 /**
@@ -33,6 +35,7 @@ export function registerHttpCore(
   registerValidation(app);
   registerErrorHandling(app);
   registerAuth(app, deps);
+  registerRateLimits(app, deps.rateLimits, deps.clock);
   // A repeat is answered before its X-Device-Sig nonce, already spent by the first, is checked.
   registerReplayClaims(app, deps);
   registerDeviceSig(app, deps);
