@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { DeviceClient, RpClient, SandboxClient } from '@svc/sdk';
+import { DeviceClient, RpClient } from '@svc/sdk';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -63,9 +63,12 @@ beforeAll(async () => {
       user_identifier: 'alice',
     })
     .catch(() => undefined);
-  await new SandboxClient({ baseUrl: 'http://svc', token: customer.sandbox_token, fetch })
-    .verify({ identification_id: 'DL000001' } as never)
-    .catch(() => undefined);
+  await app.inject({
+    method: 'POST',
+    url: '/api/v2/verifications',
+    headers: { authorization: `Bearer ${customer.sandbox_token}` },
+    payload: { aamva: { identification_id: 'DL000001' } },
+  });
   const fido = async (url: string, payload: Record<string, unknown>) =>
     (
       await app.inject({
