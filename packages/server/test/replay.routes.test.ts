@@ -1,3 +1,4 @@
+import { deviceSigHeader, generateDeviceKeys, publicJwk, svcAuthorization } from '@svc/sdk';
 import { hmacSignature } from '@svc/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fidoCalls } from './fido.kit.js';
@@ -46,6 +47,35 @@ describe('an identical signed write', () => {
     // Signed anew (another Date), the same write runs again and meets the first one's result.
     const resigned = await signedInject({ ...parts, date: t.clock.now().toUTCString() });
     expect(resigned.statusCode).toBe(409);
+  });
+
+  it('with X-Device-Sig: the repeat gets the first answer, not a 403 for its spent nonce', async () => {
+    const keys = generateDeviceKeys();
+    const body = JSON.stringify({
+      device_public_key: publicJwk(keys.device),
+      device_platform: 'ios',
+    });
+    const { token, secret } = t.customer.sdk_credentials;
+    const date = t.clock.now().toUTCString();
+    const path = '/api/v2/devices';
+    const headers = {
+      'content-type': 'application/json',
+      'x-date': date,
+      'x-device-sig': await deviceSigHeader(keys.device),
+      authorization: svcAuthorization(token, secret, {
+        method: 'POST',
+        body,
+        contentType: 'application/json',
+        date,
+        path,
+      }),
+    };
+    const send = () => t.app.inject({ method: 'POST', url: path, headers, payload: body });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
   });
 
   it('a refused write leaves nothing behind', async () => {
