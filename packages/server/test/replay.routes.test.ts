@@ -178,3 +178,16 @@ describe('Idempotency-Key', () => {
     expect(res.json()).toMatchObject({ error: 'IDEMPOTENCY_KEY_INVALID' });
   });
 });
+
+describe('the OpenAPI documents', () => {
+  it('name Idempotency-Key on every authenticated write, and only there', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/fido/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters?: { name: string }[]; security?: [] }>>;
+    }>();
+    const keyed = (method: string, path: string) =>
+      (doc.paths[path]?.[method]?.parameters ?? []).some((p) => p.name === 'Idempotency-Key');
+    expect(keyed('post', '/api/v1/users')).toBe(true);
+    expect(keyed('get', '/api/v1/redirect_uris')).toBe(false);
+    expect(keyed('post', '/fido/registrations/{id}/options')).toBe(false);
+  });
+});
