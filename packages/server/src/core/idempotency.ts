@@ -27,23 +27,7 @@ export interface ClaimRequest {
   leaseMs: number;
 }
 
-/**
- * Claims a write before it runs (svc's uniqueness idiom: INSERT … ON CONFLICT DO NOTHING). An
- * expired row, or an unanswered one past its lease, is cleared first.
- */
-export async function claimKey(db: Db, r: ClaimRequest): Promise<ClaimResult> {
-  const stale = new Date(r.now.getTime() - r.leaseMs).toISOString();
-  await db
-    .deleteFrom('idempotency')
-    .where('customer_id', '=', r.customerId)
-    .where('key', '=', r.key)
-    .where((eb) =>
-      eb.or([
-        eb('expires_at', '<', r.now.toISOString()),
-        eb.and([eb('status', 'is', null), eb('created_at', '<', stale)]),
-      ]),
-    )
-    .execute();
+async function insertClaim(db: Db, r: ClaimRequest): Promise<boolean> {
   const result = await db
     .insertInto('idempotency')
     .values({
@@ -59,15 +43,29 @@ export async function claimKey(db: Db, r: ClaimRequest): Promise<ClaimResult> {
     })
     .onConflict((oc) => oc.columns(['customer_id', 'key']).doNothing())
     .executeTakeFirst();
-  if (inserted(result)) return { kind: 'claimed' };
+  return inserted(result);
+}
+
+/**
+ * Claims a write before it runs (svc's uniqueness idiom: INSERT … ON CONFLICT DO NOTHING); one
+ * statement for a new key. A row on file that expired, or an unanswered one past its lease (its
+ * process died mid-request), is cleared and the claim tried once more.
+ */
+export async function claimKey(db: Db, r: ClaimRequest): Promise<ClaimResult> {
+  if (await insertClaim(db, r)) return { kind: 'claimed' };
   const row = await db
     .selectFrom('idempotency')
-    .select(['fingerprint', 'status', 'headers', 'body'])
+    .select(['claim', 'fingerprint', 'status', 'headers', 'body', 'expires_at', 'created_at'])
     .where('customer_id', '=', r.customerId)
     .where('key', '=', r.key)
     .executeTakeFirst();
   // Gone between the insert and the read: its maker released it; the client may retry.
   if (!row) return { kind: 'in-progress' };
+  const stale = new Date(r.now.getTime() - r.leaseMs).toISOString();
+  if (row.expires_at < r.now.toISOString() || (row.status === null && row.created_at < stale)) {
+    await releaseKey(db, { customerId: r.customerId, key: r.key, claim: row.claim });
+    return (await insertClaim(db, r)) ? { kind: 'claimed' } : { kind: 'in-progress' };
+  }
   if (row.status === null) return { kind: 'in-progress' };
   if (row.fingerprint !== r.fingerprint) return { kind: 'mismatch' };
   const headers = JSON.parse(row.headers ?? '{}') as Record<string, string>;
