@@ -70,6 +70,9 @@ export class SignedClient {
     const response = await this.fetch(joinUrl(this.options.baseUrl, path), {
       method,
       headers: {
+        // Each call is one write: svc runs an identical signed write only once per Date window,
+        // so a fresh key keeps two equal calls in one second apart. Pass a key to retry safely.
+        ...(method === 'GET' ? {} : { 'idempotency-key': globalThis.crypto.randomUUID() }),
         ...headers,
         ...(contentType ? { 'content-type': contentType } : {}),
         'x-date': date,

@@ -3,6 +3,7 @@ import { smsDeliverer, smsProvider } from './areas/fido/sms/deliverer.js';
 import { linkExpiry } from './areas/fido/expire-links.js';
 import { svcficationExpiry } from './areas/svcfications/expire-svcfications.js';
 import type { Context } from './context.js';
+import { purgeIdempotency } from './core/idempotency.js';
 import { purgeNonces } from './core/nonces.js';
 import { callbackDeliverer } from './core/outbox/callback.js';
 import { OutboxWorker } from './core/outbox/worker.js';
@@ -53,9 +54,10 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
   outbox.start();
   const expire = expirySweeps(ctx, logger);
   const purge = () =>
-    purgeNonces(ctx.store.db, ctx.clock.now()).catch((err: unknown) =>
-      logger.error({ err }, 'nonce purge failed'),
-    );
+    Promise.all([
+      purgeNonces(ctx.store.db, ctx.clock.now()),
+      purgeIdempotency(ctx.store.db, ctx.clock.now()),
+    ]).catch((err: unknown) => logger.error({ err }, 'nonce purge failed'));
   // One sweep at a time: a slow pass is not overlapped by the next tick.
   let sweeping: Promise<unknown> | null = null;
   const timer = setInterval(() => {

@@ -151,12 +151,14 @@ describe('every operation answers as its document says', () => {
     await send('server', 'PATCH', `/api/v2/user_devices/${String(bound.body.id)}`, {
       active: true,
     });
+    // Distinct bodies: an identical signed write within the Date window is answered, not run.
+    let n = 0;
     const create = async () =>
       String(
         (
           await send('server', 'POST', '/api/v2/svcfications', {
             action: 'login',
-            resource: 'web',
+            resource: `web-${++n}`,
             desired_level: 1,
             user_identifier: 'dave',
           })

@@ -11,7 +11,8 @@ let device: DeviceClient;
 const routes: { method: string; path: string }[] = [];
 
 beforeAll(async () => {
-  t = await testApp();
+  // One address sends the whole hostile matrix: the failed-authentication limit is not tested here.
+  t = await testApp({ rateLimitAuthFailuresPerAddress: 0, rateLimitAuthFailuresPerToken: 0 });
   device = new DeviceClient({
     baseUrl: 'http://svc',
     credentials: t.customer.sdk_credentials,

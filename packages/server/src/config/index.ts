@@ -82,6 +82,31 @@ const keys = {
     doc: 'allowed distance of a signed Date from the server clock',
     schema: Type.Integer({ minimum: 1, default: 300 }),
   },
+  rateLimitWindowSeconds: {
+    env: 'SVC_RATE_LIMIT_WINDOW_SECONDS',
+    doc: 'the window the request limits count in (429 with Retry-After beyond a limit); limits are per instance',
+    schema: Type.Integer({ minimum: 1, default: 60 }),
+  },
+  rateLimitPerAddress: {
+    env: 'SVC_RATE_LIMIT_PER_ADDRESS',
+    doc: 'requests per window from one client address (0: no limit)',
+    schema: Type.Integer({ minimum: 0, default: 600_000 }),
+  },
+  rateLimitPerCredential: {
+    env: 'SVC_RATE_LIMIT_PER_CREDENTIAL',
+    doc: "requests per window with one customer's credential of one kind (0: no limit)",
+    schema: Type.Integer({ minimum: 0, default: 600_000 }),
+  },
+  rateLimitAuthFailuresPerAddress: {
+    env: 'SVC_RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS',
+    doc: '401/403 answers per window to one client address before it is refused (0: no limit)',
+    schema: Type.Integer({ minimum: 0, default: 300 }),
+  },
+  rateLimitAuthFailuresPerToken: {
+    env: 'SVC_RATE_LIMIT_AUTH_FAILURES_PER_TOKEN',
+    doc: '401/403 answers per window to one presented token before it is refused (0: no limit)',
+    schema: Type.Integer({ minimum: 0, default: 100 }),
+  },
   shutdownTimeoutSeconds: {
     env: 'SVC_SHUTDOWN_TIMEOUT_SECONDS',
     doc: 'on SIGTERM/SIGINT, how long in-flight requests may take before the process exits anyway',

@@ -7,6 +7,10 @@ export const catalog = {
   BAD_REQUEST: { status: 400, message: 'The request is malformed.' },
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   MISSING_FIELDS: { status: 400, message: 'Required fields are missing or invalid.' },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  },
   UNAUTHORIZED: { status: 401, message: 'A valid bearer token is required.' },
   FORBIDDEN: { status: 403, message: 'Authentication failed.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such route.' },
@@ -37,6 +41,10 @@ export const catalog = {
   },
   USER_EXISTS: { status: 409, message: 'A user with this user_identifier already exists.' },
   REDIRECT_URI_EXISTS: { status: 409, message: 'The redirect URI is already registered.' },
+  REQUEST_IN_PROGRESS: {
+    status: 409,
+    message: 'The same request is still being processed; retry later.',
+  },
   FIDO_LINK_USED: { status: 410, message: 'This link has already been used.' },
   FIDO_LINK_EXPIRED: { status: 410, message: 'This link has expired.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
@@ -47,6 +55,10 @@ export const catalog = {
     status: 422,
     message: 'The svcfication could not be created.',
     shape: 'list',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was used with another request.',
   },
   SVCFICATION_CLOSED: { status: 422, message: 'The svcfication is not in progress.' },
   RESPONSE_INVALID: { status: 422, message: 'The svcfication response is invalid.' },
@@ -67,6 +79,7 @@ export const catalog = {
     status: 424,
     message: 'The svccode is not paired or no user was found for it.',
   },
+  RATE_LIMITED: { status: 429, message: 'Too many requests; retry after the Retry-After delay.' },
   INTERNAL: { status: 500, message: 'Internal server error.' },
   NOT_READY: { status: 503, message: 'The database does not answer.' },
 } as const satisfies Record<string, { status: number; message: string; shape?: 'list' }>;

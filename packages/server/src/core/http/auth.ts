@@ -99,20 +99,28 @@ async function deviceSignature(
 }
 
 /**
- * Authenticates each route per its `config.auth` (and `config.deviceSig`), before validation:
- * bad credentials win over bad input. A signature by the key the request itself names can only be
- * checked on the validated body, so that rule runs after validation.
+ * Authenticates each route per its `config.auth`, before validation: bad credentials win over bad
+ * input.
  */
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('caller', null);
+  app.addHook('preValidation', async (request) => {
+    const { auth: kinds } = request.routeOptions.config;
+    if (!kinds || kinds.includes('none')) return;
+    if (kinds.some((k) => bearerKinds.includes(k))) await bearer(deps, request, kinds);
+    else if (kinds.some((k) => apiKeyKinds.includes(k))) await apiKey(deps, request, kinds);
+    else await hmac(deps, request, kinds);
+  });
+}
+
+/**
+ * Checks X-Device-Sig per the route's `config.deviceSig`. A signature by the key the request itself
+ * names can only be checked on the validated body, so that rule runs after validation.
+ */
+export function registerDeviceSig(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('deviceId', null);
   app.addHook('preValidation', async (request) => {
-    const { auth: kinds, deviceSig } = request.routeOptions.config;
-    if (kinds && !kinds.includes('none')) {
-      if (kinds.some((k) => bearerKinds.includes(k))) await bearer(deps, request, kinds);
-      else if (kinds.some((k) => apiKeyKinds.includes(k))) await apiKey(deps, request, kinds);
-      else await hmac(deps, request, kinds);
-    }
+    const { deviceSig } = request.routeOptions.config;
     const customerId = request.caller?.customerId;
     if (deviceSig === true || (deviceSig === 'sdk' && request.caller?.kind === 'sdk')) {
       if (!customerId)

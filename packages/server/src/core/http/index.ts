@@ -1,28 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
-import { registerAuth, type AuthDeps } from './auth.js';
+import { registerAuth, registerDeviceSig, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
 import { registerErrorHandling } from './errors.js';
 import { registerMetrics } from './metrics.js';
+import { registerRateLimits, type RateLimits } from './rate-limit.js';
+import { registerHandlerStart, registerReplayClaims } from './replay.js';
 import { registerResponseSigning } from './response-signing.js';
 import { registerUrlChecks } from './url.js';
 import { registerValidation } from './validation.js';
+import type { Ids } from '../ids.js';
 import './types.js';
 
 export type { AuthDeps } from './auth.js';
 export { frameworkErrors } from './errors.js';
 export { maxParamLength } from './url.js';
 
+export interface HttpCoreDeps extends AuthDeps {
+  ids: Ids;
+  rateLimits: RateLimits;
+}
+
 /**
  * Everything every route shares: URL checks, JSON bodies, validation, errors, authentication,
- * signing, metrics.
+ * replay-safe writes, signing, metrics. Hooks run in the order they are registered here.
  */
-export function registerHttpCore(app: FastifyInstance, deps: AuthDeps, metrics: Registry): void {
+export function registerHttpCore(
+  app: FastifyInstance,
+  deps: HttpCoreDeps,
+  metrics: Registry,
+): void {
   registerUrlChecks(app);
   registerJsonBody(app);
   registerValidation(app);
   registerErrorHandling(app);
   registerAuth(app, deps);
+  registerRateLimits(app, deps.rateLimits, deps.clock);
+  // A repeat is answered before its X-Device-Sig nonce, already spent by the first, is checked.
+  registerReplayClaims(app, deps);
+  registerDeviceSig(app, deps);
+  registerHandlerStart(app);
   registerResponseSigning(app, deps.clock);
   registerMetrics(app, metrics);
 }

@@ -6,6 +6,7 @@ import { migration as m0004 } from './migrations/0004_svcfications_svccodes.js';
 import { migration as m0005 } from './migrations/0005_fido_link_expiry.js';
 import { migration as m0006 } from './migrations/0006_key_check.js';
 import { migration as m0007 } from './migrations/0007_fido_domain.js';
+import { migration as m0008 } from './migrations/0008_idempotency.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_fido_link_expiry': m0005,
   '0006_key_check': m0006,
   '0007_fido_domain': m0007,
+  '0008_idempotency': m0008,
 };

@@ -237,6 +237,23 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A claimed write and, once answered, its response (core/http/replay.ts). */
+export interface IdempotencyTable {
+  customer_id: string;
+  key: string;
+  /** Random per claim: only the request that made it stores or releases it. */
+  claim: string;
+  /** Hash of method, path and body: the same Idempotency-Key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request runs. */
+  status: number | null;
+  /** JSON object of the replayed headers (content-type, location). */
+  headers: string | null;
+  body: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   svcfications: SvcficationsTable;
   svccodes: SvccodesTable;
@@ -259,4 +276,5 @@ export interface Database {
   fido_authentications: FidoLinksTable;
   sms_messages: SmsMessagesTable;
   settings: SettingsTable;
+  idempotency: IdempotencyTable;
 }

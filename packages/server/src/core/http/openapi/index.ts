@@ -74,10 +74,30 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
   };
 };
 
-/** Puts each operation's examples on its media types, and keeps only the components in use. */
+// Every authenticated write may be retried safely with a key (core/http/replay.ts).
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Repeat it on every retry of this write: for 24 h the same key gets the first answer (another body: 422 IDEMPOTENCY_KEY_REUSED; while the first runs: 409 REQUEST_IN_PROGRESS).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+const writes = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * Puts each operation's examples on its media types, names the Idempotency-Key of authenticated
+ * writes, and keeps only the components in use.
+ */
 function transformObject({ openapiObject }: { openapiObject: Json }): Json {
   for (const item of Object.values(openapiObject.paths as Record<string, Record<string, Json>>))
-    for (const operation of Object.values(item)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const secured = ((operation.security as unknown[] | undefined) ?? []).length > 0;
+      if (writes.has(method) && secured)
+        operation.parameters = [
+          ...((operation.parameters as Json[] | undefined) ?? []),
+          idempotencyKey,
+        ];
       const examples = operation[examplesKey] as OperationExamples | undefined;
       delete operation[examplesKey];
       if (!examples) continue;

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
+
+/** Requests per window; 0 turns a limit off. */
+export interface RateLimits {
+  windowSeconds: number;
+  perAddress: number;
+  perCredential: number;
+  authFailuresPerAddress: number;
+  authFailuresPerToken: number;
+}
+
+/**
+ * Fixed-window counters of this process, on the injected clock. Keys of past windows are dropped
+ * when the map grows, so a flood of distinct keys cannot grow it without bound.
+ */
+class Counters {
+  private readonly counts = new Map<string, { window: number; n: number }>();
+  constructor(
+    private readonly clock: Clock,
+    private readonly windowMs: number,
+  ) {}
+
+  private window(): number {
+    return Math.floor(this.clock.now().getTime() / this.windowMs);
+  }
+
+  count(key: string): number {
+    const entry = this.counts.get(key);
+    return entry?.window === this.window() ? entry.n : 0;
+  }
+
+  add(key: string): number {
+    const window = this.window();
+    const entry = this.counts.get(key);
+    const n = entry?.window === window ? entry.n + 1 : 1;
+    if (this.counts.size >= 100_000) this.prune(window);
+    this.counts.set(key, { window, n });
+    return n;
+  }
+
+  /** Seconds until the current window ends: when a refused caller may come back. */
+  retryAfter(): number {
+    const end = (this.window() + 1) * this.windowMs;
+    return Math.max(1, Math.ceil((end - this.clock.now().getTime()) / 1000));
+  }
+
+  private prune(window: number): void {
+    for (const [key, entry] of this.counts) if (entry.window !== window) this.counts.delete(key);
+  }
+}
+
+/** The token an Authorization header presents (Bearer, SVC key, or the SVC HMAC token). */
+function presentedToken(request: FastifyRequest): string | null {
+  const value = request.headers.authorization;
+  if (typeof value !== 'string') return null;
+  return /^(?:Bearer|SVC)\s+([^\s:]+)/i.exec(value.trim())?.[1] ?? null;
+}
+
+function refuse(reply: FastifyReply, counters: Counters): never {
+  void reply.header('retry-after', String(counters.retryAfter()));
+  throw new AppError('RATE_LIMITED');
+}
+
+/**
+ * Per client address and per credential, and, far tighter, per address and per presented token for
+ * failed authentication (401/403). Counted in this process: N instances allow N times the limits.
+ */
+export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clock: Clock): void {
+  const counters = new Counters(clock, limits.windowSeconds * 1000);
+  const over = (key: string, limit: number) => limit > 0 && counters.count(key) >= limit;
+  app.addHook('onRequest', async (request, reply) => {
+    if (over(`fail-ip:${request.ip}`, limits.authFailuresPerAddress)) refuse(reply, counters);
+    if (limits.perAddress > 0 && counters.add(`ip:${request.ip}`) > limits.perAddress)
+      refuse(reply, counters);
+  });
+  // After authentication: the credential is known.
+  app.addHook('preValidation', async (request, reply) => {
+    const caller = request.caller;
+    if (!caller || limits.perCredential === 0) return;
+    if (counters.add(`credential:${caller.customerId}:${caller.kind}`) > limits.perCredential)
+      refuse(reply, counters);
+  });
+  // Failures are counted as they are answered. A token past its limit turns its further failures
+  // into 429; its correctly authenticated requests still pass, so whoever merely knows a token
+  // cannot lock its owner out.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 401 && reply.statusCode !== 403) return payload;
+    counters.add(`fail-ip:${request.ip}`);
+    const token = presentedToken(request);
+    const limit = limits.authFailuresPerToken;
+    if (!token || limit === 0 || counters.add(`fail-token:${token}`) <= limit) return payload;
+    void reply
+      .code(429)
+      .type('application/json; charset=utf-8')
+      .header('retry-after', String(counters.retryAfter()));
+    reply.removeHeader('www-authenticate');
+    return JSON.stringify(new AppError('RATE_LIMITED').body());
+  });
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
+import { claimKey, releaseKey, storeResponse } from '../idempotency.js';
+import type { Ids } from '../ids.js';
+import type { Db } from '../store/index.js';
+
+export interface ReplayDeps {
+  db: Db;
+  clock: Clock;
+  ids: Ids;
+  /** The signed Date window: an exact HMAC replay is remembered for twice this. */
+  skewSeconds: number;
+}
+
+interface Claim {
+  customerId: string;
+  key: string;
+  claim: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The idempotency claim this request holds, stored or released in onSend. */
+    replayClaim: Claim | null;
+    /** Set when the handler is about to run: only then is a 4xx answer worth replaying. */
+    handlerStarted: boolean;
+  }
+}
+
+const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const keyedHours = 24;
+/** An unanswered claim older than this belongs to a process that died mid-request. */
+const leaseMs = 60_000;
+const replayedHeaders = ['content-type', 'location'] as const;
+
+const sha256 = (value: string | Buffer): string =>
+  createHash('sha256').update(value).digest('base64url');
+
+function fingerprintOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  return sha256(
+    Buffer.concat([Buffer.from(`${request.method} ${url}\n`), request.rawBody ?? Buffer.alloc(0)]),
+  );
+}
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value))
+    throw new AppError('IDEMPOTENCY_KEY_INVALID');
+  return value;
+}
+
+/** The key of this write: its Idempotency-Key, or else the signed Authorization value itself. */
+function keyOf(request: FastifyRequest, deps: ReplayDeps): { key: string; ttlMs: number } | null {
+  const keyed = idempotencyKey(request);
+  if (keyed !== undefined) return { key: `idem:${keyed}`, ttlMs: keyedHours * 3_600_000 };
+  const authorization = request.headers.authorization;
+  // Only an HMAC signature covers method, path, body and Date; a bearer or API key does not.
+  if (!request.caller?.secret || typeof authorization !== 'string') return null;
+  return { key: `sig:${sha256(authorization)}`, ttlMs: 2 * deps.skewSeconds * 1000 };
+}
+
+function replay(
+  reply: FastifyReply,
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+) {
+  for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
+  return reply.code(status).send(body === '' ? undefined : body);
+}
+
+/**
+ * Claims an authenticated write before it runs (after its credentials, before its X-Device-Sig
+ * nonce is spent): a repeat gets the first answer, or 409 while the first still runs.
+ */
+export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): void {
+  app.decorateRequest('replayClaim', null);
+  app.decorateRequest('handlerStarted', false);
+  app.addHook('preValidation', async (request, reply) => {
+    const customerId = request.caller?.customerId;
+    if (!customerId || !writes.has(request.method)) return;
+    const found = keyOf(request, deps);
+    if (!found) return;
+    const now = deps.clock.now();
+    const claim = deps.ids.uuid();
+    const result = await claimKey(deps.db, {
+      customerId,
+      key: found.key,
+      claim,
+      fingerprint: fingerprintOf(request),
+      expiresAt: new Date(now.getTime() + found.ttlMs),
+      now,
+      leaseMs,
+    });
+    if (result.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (result.kind === 'in-progress') throw new AppError('REQUEST_IN_PROGRESS');
+    if (result.kind === 'answered') {
+      const { status, headers, body } = result.response;
+      return replay(reply, status, headers, body);
+    }
+    request.replayClaim = { customerId, key: found.key, claim };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const owned = request.replayClaim;
+    if (!owned) return payload;
+    request.replayClaim = null;
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString()
+          : payload == null
+            ? ''
+            : null; // a stream is not kept
+    // A refusal before the handler (input, X-Device-Sig) or a 5xx leaves nothing behind.
+    if (!request.handlerStarted || reply.statusCode >= 500 || body === null) {
+      await releaseKey(deps.db, owned);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of replayedHeaders) {
+      const value = reply.getHeader(name);
+      if (value !== undefined && (name !== 'content-type' || body !== ''))
+        headers[name] = String(value);
+    }
+    await storeResponse(deps.db, owned, { status: reply.statusCode, headers, body });
+    return payload;
+  });
+}
+
+/** Marks that the handler runs; registered after every other preHandler hook. */
+export function registerHandlerStart(app: FastifyInstance): void {
+  app.addHook('preHandler', (request, _reply, done) => {
+    request.handlerStarted = true;
+    done();
+  });
+}

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { DeviceClient, deviceSigHeader, svcAuthorization } from '@svc/sdk';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
+
+/**
+ * A property-based fuzzer over every route of the three areas (from their OpenAPI documents):
+ * hostile paths, queries, bodies, content types, credentials and signatures. Whatever comes, no
+ * 5xx, every error is the spec's Error body, and a refused request changes no state (read back).
+ * Bounded in runs and time; a failure prints the seed that replays it.
+ */
+let t: TestApp;
+let device: DeviceClient;
+const routes: { method: string; path: string }[] = [];
+
+beforeAll(async () => {
+  t = await testApp({ rateLimitAuthFailuresPerAddress: 0, rateLimitAuthFailuresPerToken: 0 });
+  device = new DeviceClient({
+    baseUrl: 'http://svc',
+    credentials: t.customer.sdk_credentials,
+    fetch: injectFetch(t.app),
+  });
+  await device.register();
+  for (const area of ['sandbox', 'main', 'fido']) {
+    const doc = (await t.app.inject({ method: 'GET', url: `/docs/${area}/openapi.json` })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const method of Object.keys(methods))
+        routes.push({ method: method.toUpperCase(), path });
+  }
+});
+afterAll(async () => t.close());
+
+/** Replay bookkeeping, not resource state: seen X-Device-Sig nonces and claimed writes. */
+const bookkeeping = new Set(['nonces', 'idempotency', 'kysely_migration', 'kysely_migration_lock']);
+
+/** A digest of every row of every table. */
+async function snapshot(): Promise<string> {
+  const hash = createHash('sha256');
+  const tables = await t.store.db.introspection.getTables();
+  for (const { name } of tables.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (bookkeeping.has(name)) continue;
+    const rows = await t.store.db
+      .selectFrom(name as 'users')
+      .selectAll()
+      .execute();
+    hash.update(name).update(
+      rows
+        .map((r) => JSON.stringify(r))
+        .sort()
+        .join('\n'),
+    );
+  }
+  return hash.digest('hex');
+}
+
+type Auth = 'none' | 'garbage' | 'bad-signature' | 'stale-date' | 'bearer' | 'api-key' | 'signed';
+const kinds = ['server', 'sdk', 'user'] as const;
+
+const hostileText = fc.oneof(
+  fc.constantFrom('x', '%00', 'a'.repeat(600), '..%2F..', '%F0%9F%92%A9', "1' or '1'='1", '%', ''),
+  fc.string({ maxLength: 40 }).map(encodeURIComponent),
+  fc.string({ unit: 'binary', maxLength: 20 }).map(encodeURIComponent),
+);
+const body = fc.oneof(
+  fc.constant(undefined),
+  fc.json({ maxDepth: 3 }),
+  fc.string({ maxLength: 60 }),
+  fc.constantFrom('{"x":', '[]', 'null', '{"deep":' + '['.repeat(300) + ']'.repeat(300) + '}'),
+  fc
+    .dictionary(
+      fc.constantFrom('aamva', 'payloads', 'device_public_key', 'active', 'desired_level', 'name'),
+      fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string())),
+    )
+    .map((o) => JSON.stringify(o)),
+);
+const request = fc.record({
+  route: fc.integer({ min: 0, max: 1000 }),
+  param: hostileText,
+  query: fc.option(hostileText, { nil: undefined }),
+  body,
+  contentType: fc.constantFrom('application/json', 'text/plain', '', 'application/json; x=1'),
+  auth: fc.constantFrom<Auth>(
+    'none',
+    'garbage',
+    'bad-signature',
+    'stale-date',
+    'bearer',
+    'api-key',
+    'signed',
+  ),
+  kind: fc.constantFrom(...kinds),
+  deviceSig: fc.constantFrom('valid', 'garbage', 'none'),
+  idempotencyKey: fc.option(
+    fc.string({ maxLength: 300 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
+    {
+      nil: undefined,
+    },
+  ),
+});
+
+async function headersOf(r: Sample, method: string, url: string): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  if (r.contentType && r.body !== undefined) headers['content-type'] = r.contentType;
+  if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
+  if (r.deviceSig === 'valid') headers['x-device-sig'] = await deviceSigHeader(device.keys.device);
+  if (r.deviceSig === 'garbage') headers['x-device-sig'] = 'tp:nonce:sig';
+  const creds = t.customer[`${r.kind}_credentials`];
+  const now = t.clock.now();
+  const date = (r.auth === 'stale-date' ? new Date(now.getTime() - 3_600_000) : now).toUTCString();
+  const signed = (secret: string) =>
+    svcAuthorization(creds.token, secret, {
+      method,
+      body: r.body ?? '',
+      contentType: headers['content-type'] ?? '',
+      date,
+      path: url,
+    });
+  if (r.auth === 'garbage') headers.authorization = 'SVC \u00e9:::';
+  if (r.auth === 'bearer') headers.authorization = `Bearer ${t.customer.sandbox_token}`;
+  if (r.auth === 'api-key') headers.authorization = `SVC ${t.customer.fido_api_key}`;
+  if (r.auth === 'bad-signature') headers.authorization = signed('not-the-secret');
+  if (r.auth === 'signed' || r.auth === 'stale-date') headers.authorization = signed(creds.secret);
+  if (r.auth === 'signed' || r.auth === 'stale-date' || r.auth === 'bad-signature')
+    headers['x-date'] = date;
+  return headers;
+}
+
+interface Sample {
+  route: number;
+  param: string;
+  query: string | undefined;
+  body: string | undefined;
+  contentType: string;
+  auth: Auth;
+  kind: (typeof kinds)[number];
+  deviceSig: string;
+  idempotencyKey: string | undefined;
+}
+
+async function send(r: Sample) {
+  const route = routes[r.route % routes.length]!;
+  const url = route.path.replace(/\{[^}]+\}/g, r.param) + (r.query ? `?q=${r.query}` : '');
+  const headers = await headersOf(r, route.method, url);
+  return t.app.inject({ method: route.method as 'GET', url, headers, payload: r.body });
+}
+
+function errorBodyProblem(res: Awaited<ReturnType<typeof send>>): string | null {
+  if (!String(res.headers['content-type']).startsWith('application/json')) return 'not JSON';
+  const b = res.json<Record<string, unknown>>();
+  if (typeof b.message !== 'string') return 'no message';
+  if (Array.isArray(b.errors)) return null; // the list shape of svcfication creation
+  return typeof b.error === 'string' && typeof b.description === 'string' ? null : 'not an Error';
+}
+
+describe('fuzzer', () => {
+  it('no 5xx, every error is an Error body, a refused request changes nothing', async () => {
+    let before = await snapshot();
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(request, async (r: Sample) => {
+        const res = await send(r);
+        seen.add(res.statusCode);
+        const after = await snapshot();
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          expect(errorBodyProblem(res), res.body).toBeNull();
+          expect(after, `${res.statusCode} ${res.body}`).toBe(before);
+        }
+        before = after;
+      }),
+      { numRuns: 1500, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false },
+    );
+    // The samples reach past authentication into validation and the use cases.
+    for (const status of [400, 401, 403, 404]) expect([...seen]).toContain(status);
+    expect([...seen].some((s) => s === 422 || s === 415)).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({
+    rateLimitAuthFailuresPerAddress: 5,
+    rateLimitAuthFailuresPerToken: 3,
+    rateLimitPerCredential: 4,
+  });
+});
+afterAll(async () => t.close());
+
+const verify = (token: string, remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v2/verifications',
+    remoteAddress,
+    headers: { authorization: `Bearer ${token}` },
+    payload: {},
+  });
+
+describe('rate limits', () => {
+  it('a burst of bad tokens from one address → 429 with Retry-After and the Error body', async () => {
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await verify(`bad-${i}`, '10.0.0.1'));
+    expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    const refused = answers[6]!;
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ error: 'RATE_LIMITED', message: expect.any(String) });
+    // Even a good token from that address waits; another address is not affected.
+    const good = t.customer.sandbox_token;
+    expect((await verify(good, '10.0.0.1')).statusCode).toBe(429);
+    expect((await verify(good, '10.0.0.2')).statusCode).toBe(422);
+    // The next window lets the address in again.
+    t.clock.advance(61_000);
+    expect((await verify(good, '10.0.0.1')).statusCode).toBe(422);
+  });
+
+  it('failures with one token from many addresses → 429, the token itself still works', async () => {
+    t.clock.advance(61_000);
+    const token = t.customer.fido_api_key;
+    const call = (auth: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/organizations/x',
+        remoteAddress,
+        headers: { authorization: auth },
+      });
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await call(`SVC ${token}x`, `10.1.0.${i}`)).statusCode);
+    expect(statuses).toEqual([403, 403, 403, 429, 429]);
+    expect((await call(`SVC ${token}`, '10.1.0.9')).statusCode).not.toBe(429);
+  });
+
+  it("one customer's flood does not limit another customer", async () => {
+    t.clock.advance(61_000);
+    const other = await t.newCustomer('globex');
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await verify(t.customer.sandbox_token, '10.2.0.1')).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 422, 429, 429]);
+    expect((await verify(other.sandbox_token, '10.2.0.1')).statusCode).toBe(422);
+  });
+});
