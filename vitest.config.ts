@@ -21,7 +21,10 @@ if (!databaseUrl) {
     throw new Error(
       'PostgreSQL run required (SVC_REQUIRE_POSTGRES) but SVC_TEST_DATABASE_URL is not set',
     );
-  console.warn('PostgreSQL run skipped: SVC_TEST_DATABASE_URL is not set');
+  // Vitest evaluates this file more than once per run; the variable keeps the line to one.
+  if (!process.env.SVC_POSTGRES_SKIP_NOTED)
+    console.warn('PostgreSQL run skipped: SVC_TEST_DATABASE_URL is not set');
+  process.env.SVC_POSTGRES_SKIP_NOTED = '1';
 }
 
 const postgres = databaseUrl
