@@ -57,6 +57,8 @@ export function identityCalls(current: () => TestApp) {
       body?: string;
       contentType?: string;
       date?: string;
+      /** The header that carries the date: X-Date (default) or the standard Date. */
+      dateHeader?: 'x-date' | 'date';
     },
     tamper: Partial<{
       method: 'GET' | 'POST' | 'PATCH';
@@ -83,7 +85,7 @@ export function identityCalls(current: () => TestApp) {
       payload: sent.body || undefined,
       headers: {
         authorization,
-        'x-date': sent.date,
+        [parts.dateHeader ?? 'x-date']: sent.date,
         ...(sent.contentType ? { 'content-type': sent.contentType } : {}),
       },
     });
