@@ -64,6 +64,35 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     await receiver.close();
   });
 
+  it('a rejected svcfication calls back too, with REJECTED in the body and the signed JWT', async () => {
+    const receiver = await startReceiver();
+    const { rp, device } = await setup(server().url, server().dataDir);
+    const created = (
+      await rp.request<Svc>('POST', '/api/v2/svcfications', {
+        action: 'login',
+        resource: 'web',
+        desired_level: 1,
+        user_identifier: 'alice',
+        callback_url: receiver.url,
+      })
+    ).body;
+    const next = (await device.signed<Svc>('GET', '/api/v2/svcfications/next?wait=5')).body;
+    expect(next.id).toBe(created.id);
+    await device.reject(next.id);
+    const final = (await rp.request<Svc>('GET', `/api/v2/svcfications/${created.id}?wait=5`)).body;
+    expect(final.status).toBe('REJECTED');
+
+    const delivery = await receiver.next();
+    const { jwt, ...body } = delivery.body;
+    expect(body).toEqual(final);
+    const { payload } = await jwtVerify(
+      String(jwt),
+      createRemoteJWKSet(new URL(`${server().url}/jwks`)),
+    );
+    expect(payload).toMatchObject({ id: created.id, status: 'REJECTED' });
+    await receiver.close();
+  });
+
   it('an expiry callback fires without anyone polling', async () => {
     const receiver = await startReceiver();
     const { rp } = await setup(server().url, server().dataDir);
