@@ -21,8 +21,8 @@ if (!databaseUrl) {
     throw new Error(
       'PostgreSQL run required (SVC_REQUIRE_POSTGRES) but SVC_TEST_DATABASE_URL is not set',
     );
-  // Vitest evaluates this file more than once per run; the variable keeps the line to one.
-  if (!process.env.SVC_POSTGRES_SKIP_NOTED)
+  // Vitest evaluates this file more than once per run (and knip reads it): one line, under vitest.
+  if (!process.env.SVC_POSTGRES_SKIP_NOTED && process.env.VITEST)
     console.warn('PostgreSQL run skipped: SVC_TEST_DATABASE_URL is not set');
   process.env.SVC_POSTGRES_SKIP_NOTED = '1';
 }
