@@ -2,13 +2,7 @@ import { DeviceClient, payloads, RpClient } from '@svc/sdk';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { startReceiver } from './receiver.js';
-import {
-  createCustomerWithCli,
-  e2eOnPostgres,
-  removeDataDir,
-  startServer,
-  useServer,
-} from './server.js';
+import { createCustomerWithCli, removeDataDir, startServer, useServer } from './server.js';
 
 const env = { SVC_OUTBOX_RETRY_BASE_MS: '50', SVC_LOG_LEVEL: 'warn' };
 const server = useServer({ env });
@@ -175,22 +169,17 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     removeDataDir(first.dataDir);
   });
 
-  // KNOWN BUG on PostgreSQL (found by the postgres-e2e run): with a long poll held, SIGTERM's
-  // app.close() does not finish and the process exits 1 after SVC_SHUTDOWN_TIMEOUT_SECONDS.
-  it.skipIf(e2eOnPostgres)(
-    'SIGTERM answers the requests in flight (a held long poll gets its 204), then exits 0',
-    async () => {
-      const other = await startServer({ env });
-      const { device } = await setup(other.url, other.dataDir);
-      const polling = device.signed('GET', '/api/v2/svcfications/next?wait=30').then(
-        (r) => r.status,
-        () => -1,
-      );
-      await new Promise((r) => setTimeout(r, 200));
-      const exit = await other.stop();
-      expect(exit, other.output()).toBe(0);
-      expect(await polling).toBe(204);
-      removeDataDir(other.dataDir);
-    },
-  );
+  it('SIGTERM answers the requests in flight (a held long poll gets its 204), then exits 0', async () => {
+    const other = await startServer({ env });
+    const { device } = await setup(other.url, other.dataDir);
+    const polling = device.signed('GET', '/api/v2/svcfications/next?wait=30').then(
+      (r) => r.status,
+      () => -1,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const exit = await other.stop();
+    expect(exit, other.output()).toBe(0);
+    expect(await polling).toBe(204);
+    removeDataDir(other.dataDir);
+  });
 });
