@@ -1,14 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
-// With SVC_TEST_DATABASE_URL set (.ci/run starts a PostgreSQL server), the route and store tests
-// run a second time against PostgreSQL; everything runs on SQLite.
-const postgres = process.env.SVC_TEST_DATABASE_URL
+// Everything runs on SQLite. With SVC_TEST_DATABASE_URL set (.ci/run starts a PostgreSQL server),
+// every test that touches the store runs a second time on PostgreSQL: the route tests and the
+// store-touching unit tests in a fresh schema each (`openTestStore()`), and the end-to-end suite
+// against spawned servers whose data directories each get their own schema (`test/e2e/server.ts`).
+const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
+
+/** Unit tests that open a store; they use `openTestStore()`/`testApp()`, which honour SVC_TEST_STORE. */
+const storeUnitTests = [
+  'packages/server/src/core/outbox/worker.test.ts',
+  'packages/server/src/core/sweeper.test.ts',
+  'packages/server/src/core/crypto/key-check.test.ts',
+  'packages/server/src/areas/fido/finish-link.test.ts',
+  'packages/server/src/areas/fido/sms/sms.test.ts',
+  'packages/server/src/areas/sandbox/license-status.test.ts',
+];
+
+if (!databaseUrl) {
+  if (process.env.SVC_REQUIRE_POSTGRES)
+    throw new Error(
+      'PostgreSQL run required (SVC_REQUIRE_POSTGRES) but SVC_TEST_DATABASE_URL is not set',
+    );
+  // Vitest evaluates this file more than once per run (and knip reads it): one line, under vitest.
+  if (!process.env.SVC_POSTGRES_SKIP_NOTED && process.env.VITEST)
+    console.warn('PostgreSQL run skipped: SVC_TEST_DATABASE_URL is not set');
+  process.env.SVC_POSTGRES_SKIP_NOTED = '1';
+}
+
+const postgres = databaseUrl
   ? [
       {
         extends: true as const,
         test: {
           name: 'postgres',
-          include: ['packages/server/test/*.routes.test.ts'],
+          include: ['packages/server/test/*.routes.test.ts', ...storeUnitTests],
+          env: { SVC_TEST_STORE: 'postgres' },
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: 'postgres-e2e',
+          include: ['packages/server/test/e2e/*.e2e.test.ts'],
+          // scale-out is PostgreSQL-only already and runs in the sqlite project.
+          exclude: ['packages/server/test/e2e/scale-out.e2e.test.ts'],
           env: { SVC_TEST_STORE: 'postgres' },
         },
       },

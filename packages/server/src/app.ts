@@ -58,7 +58,19 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
     done();
   });
-  app.addHook('preClose', async () => ctx.waiters.close());
+  // Closing: release the long polls, and end the connection of every request answered from now
+  // on. server.close() has already dropped the idle keep-alive sockets; one that turns idle later
+  // would hold the close until keepAliveTimeout (seen on PostgreSQL, where the woken poll's
+  // re-read finishes after that point).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    ctx.waiters.close();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   const areas = wireAreas(ctx);
   registerHttpCore(
     app,

@@ -62,15 +62,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function registerWith(authenticator: SoftAuthenticator, verify = true) {
+/** `verify` undefined: the organization is created without the flag, so it is on by default. */
+async function registerWith(authenticator: SoftAuthenticator, verify?: boolean) {
   const auth = { authorization: `SVC ${(await t.newCustomer()).fido_api_key}` };
   await releaseTestDomain(t);
-  await t.app.inject({
+  const org = await t.app.inject({
     method: 'POST',
     url: '/api/v1/organizations',
     headers: auth,
-    payload: { name: 'Acme', domain_name: 'login.acme.test', verify_attestation_statement: verify },
+    payload: {
+      name: 'Acme',
+      domain_name: 'login.acme.test',
+      ...(verify === undefined ? {} : { verify_attestation_statement: verify }),
+    },
   });
+  expect(org.statusCode).toBe(201);
+  expect(org.json()).toMatchObject({ verify_attestation_statement: verify ?? true });
   const created = (
     await t.app.inject({
       method: 'POST',
@@ -89,7 +96,11 @@ async function registerWith(authenticator: SoftAuthenticator, verify = true) {
     url: `${link.pathname}/verify`,
     payload: { secret, response: authenticator.register(options, origin) },
   });
-  return { status: verified.statusCode, body: verified.json<Record<string, unknown>>() };
+  return {
+    status: verified.statusCode,
+    body: verified.json<Record<string, unknown>>(),
+    attestation: options.attestation,
+  };
 }
 
 describe('attestation trust anchors', () => {
@@ -97,7 +108,7 @@ describe('attestation trust anchors', () => {
     const result = await registerWith(
       new SoftAuthenticator({ fmt: 'packed', attestation: await attestationFrom(trusted) }),
     );
-    expect(result).toEqual({ status: 200, body: { status: 'COMPLETED' } });
+    expect(result).toEqual({ status: 200, body: { status: 'COMPLETED' }, attestation: 'direct' });
   });
 
   it('refuses a chain from another root (ERROR)', async () => {
@@ -119,6 +130,36 @@ describe('attestation trust anchors', () => {
     });
     expect((await registerWith(new SoftAuthenticator({ fmt: 'packed' }), false)).body).toEqual({
       status: 'COMPLETED',
+    });
+  });
+});
+
+describe('verify_attestation_statement at its default (on): the organization omits the flag', () => {
+  it('asks for direct attestation and accepts a packed chain to a configured root', async () => {
+    const result = await registerWith(
+      new SoftAuthenticator({ fmt: 'packed', attestation: await attestationFrom(trusted) }),
+    );
+    expect(result).toEqual({ status: 200, body: { status: 'COMPLETED' }, attestation: 'direct' });
+  });
+
+  it.each([
+    ['fmt none (no statement)', () => new SoftAuthenticator()],
+    ['self attestation', () => new SoftAuthenticator({ fmt: 'packed' })],
+  ])('refuses %s with 400 FIDO_CEREMONY_FAILED', async (_name, authenticator) => {
+    const result = await registerWith(authenticator());
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ error: 'FIDO_CEREMONY_FAILED' });
+  });
+
+  it('refuses a chain from an unknown root', async () => {
+    const stranger = await certificateAuthority('default-on stranger');
+    const result = await registerWith(
+      new SoftAuthenticator({ fmt: 'packed', attestation: await attestationFrom(stranger) }),
+    );
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({
+      error: 'FIDO_CEREMONY_FAILED',
+      description: expect.stringMatching(/trust anchor/),
     });
   });
 });

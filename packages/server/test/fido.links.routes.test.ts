@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config/index.js';
 import { fidoCalls, parseLink, type Json } from './fido.kit.js';
 import { sweepOnce, testApp, type TestApp } from './helpers.js';
+import { smsDeliverer } from '../src/areas/fido/sms/deliverer.js';
+import { LogSmsProvider } from '../src/areas/fido/sms/log-provider.js';
+import { listSms } from '../src/areas/fido/sms/messages-repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,6 +174,31 @@ describe('authentications', () => {
     const res = await c.call('POST', '/api/v1/authentications', body);
     expect(res.status).toBe(400);
     expect(res.body.field_errors).toHaveProperty([field]);
+  });
+
+  it('sends the authentication link by SMS: queued with the link, delivered by the SMS provider', async () => {
+    const c = await withOrganization();
+    const res = await c.call('POST', '/api/v1/authentications', {
+      sms_phone_number: '+15557654321',
+    });
+    expect(res.status).toBe(201);
+    const link = String(res.body.user_link);
+    const row = await t.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'sms')
+      .where('target', '=', '+15557654321')
+      .executeTakeFirstOrThrow();
+    const payload = JSON.parse(row.payload) as { body: string };
+    expect(payload.body).toContain(link);
+    const printed: string[] = [];
+    const deliver = smsDeliverer(
+      new LogSmsProvider(t.store.db, t.clock, { info: (_f, message) => printed.push(message) }),
+    );
+    await deliver({ id: row.id, target: row.target, payload });
+    expect(printed).toEqual([`SMS to +15557654321: ${payload.body}`]);
+    const [sent] = await listSms(t.store.db, 1);
+    expect(sent).toMatchObject({ id: row.id, to_number: '+15557654321', body: payload.body });
   });
 
   it('creates a PENDING one (201) with its link; GET reads it (200) and EXPIRED after 10 minutes', async () => {

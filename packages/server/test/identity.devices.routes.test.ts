@@ -69,7 +69,7 @@ describe('devices', () => {
     ).deviceSigHeader(device.keys.device, 'fixed-nonce');
     expect(
       await status(device.request('POST', '/api/v2/devices', body, { 'x-device-sig': header })),
-    ).toBe(200);
+    ).toBe(201);
     expect(
       await status(device.request('POST', '/api/v2/devices', body, { 'x-device-sig': header })),
     ).toBe(403);

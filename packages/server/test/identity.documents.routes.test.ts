@@ -18,6 +18,10 @@ describe('identity documents', () => {
     const device = newDevice();
     await device.register();
     await rp.bindDevice(device.identifier, 'erin');
+    const created = await device.signed<{ id: string }>('POST', '/api/v2/identity_documents', {
+      hash: 'hash-0',
+    });
+    expect(created.status).toBe(201);
     const first = await device.registerDocument({ hash: 'hash-1', type: 'AAMVA_DRIVERS_LICENSE' });
     expect(first).toMatchObject({
       hash: 'hash-1',
@@ -50,14 +54,30 @@ describe('identity documents', () => {
     );
   });
 
+  // The spec lists 424 for document registration (and device creation) without saying when; svc
+  // never answers it there (docs/decisions.md, Area B): a device it does not know is refused with
+  // 403 before any dependency is looked at, and an RP's unbound identifier is 422.
+  it('an unregistered device registering a document → 403 FORBIDDEN, never 424', async () => {
+    const stranger = newDevice();
+    const res = await stranger.signed('POST', '/api/v2/identity_documents', { hash: 'h' }).then(
+      (r) => r.status,
+      (e: { status: number; body: unknown }) => {
+        expect(e.body).toMatchObject({ error: 'FORBIDDEN' });
+        return e.status;
+      },
+    );
+    expect(res).toBe(403);
+  });
+
   it('the RP registers a document for a bound identifier (201), 422 when unbound', async () => {
     const device = newDevice();
     await device.register();
     await rp.bindDevice(device.identifier, 'frank');
-    expect(await rp.registerDocumentFor('frank', { hash: 'hash-f' })).toMatchObject({
+    const registered = await rp.request('POST', '/api/v2/users/frank/identity_document', {
       hash: 'hash-f',
-      verification_status: 'UNVERIFIED',
     });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({ hash: 'hash-f', verification_status: 'UNVERIFIED' });
     expect(await status(rp.registerDocumentFor('nobody', { hash: 'h' }))).toBe(422);
   });
 

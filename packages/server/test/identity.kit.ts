@@ -1,11 +1,22 @@
 import { DeviceClient, RpClient, SvcApiError, svcAuthorization } from '@svc/sdk';
 import { injectFetch, type TestApp } from './helpers.js';
 
-/** The HTTP status a client call ends with (200 for any success). */
+/**
+ * The exact HTTP status a client call ends with. A success is read from the `{ status }` that
+ * `request()` returns; a higher-level SDK call hides it, so its success fails the test instead of
+ * being reported as some 2xx.
+ */
 export const status = (promise: Promise<unknown>) =>
   promise.then(
-    () => 200,
-    (e: unknown) => (e instanceof SvcApiError ? e.status : -1),
+    (value) => {
+      const answer = value as { status?: unknown } | undefined;
+      if (typeof answer?.status === 'number') return answer.status;
+      throw new Error('the call succeeded; use request() to assert its exact status');
+    },
+    (e: unknown) => {
+      if (e instanceof SvcApiError) return e.status;
+      throw e;
+    },
   );
 
 /** The error body a client call fails with (null when it succeeds). */
@@ -46,6 +57,8 @@ export function identityCalls(current: () => TestApp) {
       body?: string;
       contentType?: string;
       date?: string;
+      /** The header that carries the date: X-Date (default) or the standard Date. */
+      dateHeader?: 'x-date' | 'date';
     },
     tamper: Partial<{
       method: 'GET' | 'POST' | 'PATCH';
@@ -72,7 +85,7 @@ export function identityCalls(current: () => TestApp) {
       payload: sent.body || undefined,
       headers: {
         authorization,
-        'x-date': sent.date,
+        [parts.dateHeader ?? 'x-date']: sent.date,
         ...(sent.contentType ? { 'content-type': sent.contentType } : {}),
       },
     });

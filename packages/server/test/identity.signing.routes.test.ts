@@ -1,3 +1,4 @@
+import { svcAuthorization } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityCalls, status } from './identity.kit.js';
 import { testApp, type TestApp } from './helpers.js';
@@ -30,6 +31,34 @@ describe('request authentication', () => {
     ['content type', { contentType: 'application/json' }],
   ])('tampering with the %s → 403', async (_part, tamper) => {
     expect((await signedInject({ method: 'GET', path }, tamper)).statusCode).toBe(403);
+  });
+
+  it('a client that signs with the standard Date header (no X-Date) passes; the Date is signed', async () => {
+    const res = await signedInject({ method: 'GET', path, dateHeader: 'date' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-signature']).toBeTruthy();
+    const later = new Date(t.clock.now().getTime() + 60_000).toUTCString();
+    expect(
+      (await signedInject({ method: 'GET', path, dateHeader: 'date' }, { date: later })).statusCode,
+    ).toBe(403);
+  });
+
+  it('X-Date wins over Date when both are sent', async () => {
+    const date = t.clock.now().toUTCString();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: {
+        authorization: svcAuthorization(
+          t.customer.server_credentials.token,
+          t.customer.server_credentials.secret,
+          { method: 'GET', path, body: '', contentType: '', date },
+        ),
+        'x-date': date,
+        date: new Date(t.clock.now().getTime() - 3_600_000).toUTCString(),
+      },
+    });
+    expect(res.statusCode).toBe(200);
   });
 
   it('the query string is signed: changing or adding one → 403', async () => {
@@ -88,7 +117,7 @@ describe('request authentication', () => {
       await status(
         device.request('GET', '/api/v2/svcfications/next', undefined, { 'x-device-sig': header }),
       ),
-    ).toBe(200);
+    ).toBe(204); // nothing pending
     t.clock.advance(24 * 60 * 60 * 1000);
     expect(
       await status(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import table from '../src/areas/sandbox/scenarios.json' with { type: 'json' };
 import { indicatorNames } from '../src/areas/sandbox/indicators.js';
 import { importRecords } from '../src/areas/sandbox/records-repo.js';
 import { testApp, type TestApp } from './helpers.js';
+import vectors from './vectors/sandbox-cases.json' with { type: 'json' };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -45,66 +45,108 @@ const verify = (body: unknown, token: string | null = t.customer.sandbox_token) 
     payload: body as object,
   });
 
-describe('the 24 predefined cases (spec table, scenarios.json)', () => {
-  const cases = Object.entries(table);
-  it('has exactly DL000001–DL000024', () => {
+interface SpecCase {
+  scenario: string;
+  all?: string;
+  request?: Record<string, unknown>;
+  differences: Record<string, string>;
+}
+const spec = vectors as { indicators: string[]; cases: Record<string, SpecCase> };
+
+/** What the spec's table says a case answers: baseline (or `all`), then its differences. */
+const expectedIndicators = ({ all, differences }: SpecCase) =>
+  Object.fromEntries(
+    spec.indicators.map((name) => [
+      name,
+      differences[name] ?? all ?? (name.includes('_fuzzy_') ? 'FALSE' : 'TRUE'),
+    ]),
+  );
+
+describe('the 24 predefined cases (spec table, transcribed in vectors/sandbox-cases.json)', () => {
+  const cases = Object.entries(spec.cases);
+  it('transcribes exactly DL000001–DL000024 over the 26 indicators the wire declares', () => {
     expect(cases.map(([id]) => id)).toEqual(
       Array.from({ length: 24 }, (_, i) => `DL${String(i + 1).padStart(6, '0')}`),
     );
+    expect([...spec.indicators].sort()).toEqual([...indicatorNames].sort());
+    expect(spec.indicators).toHaveLength(26);
   });
 
-  it.each(cases)('%s answers baseline plus its listed differences', async (id, { differences }) => {
-    const res = await verify(fullRequest(id));
+  it.each(cases)("%s answers baseline plus the spec's differences", async (id, entry) => {
+    const res = await verify(fullRequest(id, entry.request));
     expect(res.statusCode).toBe(200);
-    const body = res.json<Record<string, string>>();
-    expect(Object.keys(body).sort()).toEqual(
-      [...indicatorNames, 'replay', 'transaction_locator_id'].sort(),
-    );
-    for (const name of indicatorNames) {
-      const expected =
-        (differences as Record<string, string>)[name] ??
-        (name.includes('_fuzzy_') ? 'FALSE' : 'TRUE');
-      expect(body[name], name).toBe(expected);
-    }
-    expect(body.replay).toBe('NULL');
-    expect(body.transaction_locator_id).toMatch(uuid);
+    const { replay, transaction_locator_id, ...indicators } = res.json<Record<string, string>>();
+    expect(indicators).toEqual(expectedIndicators(entry));
+    expect(replay).toBe('NULL');
+    expect(transaction_locator_id).toMatch(uuid);
   });
 
-  it('keeps the spec quirks literally', async () => {
-    expect((await verify(fullRequest('DL000009'))).json()).toMatchObject({
+  it('keeps the spec quirks literally', () => {
+    expect(expectedIndicators(spec.cases.DL000009!)).toMatchObject({
       drivers_license_expiration_date_match_indicator: 'TRUE',
     });
-    expect((await verify(fullRequest('DL000014'))).json()).toMatchObject({
+    expect(expectedIndicators(spec.cases.DL000014!)).toMatchObject({
       person_sex_code_match_indicator: 'FALSE',
       person_weight_match_indicator: 'FALSE',
     });
-    const long = 'A'.repeat(60);
-    expect(
-      (
-        await verify(
-          fullRequest('DL000023', {
-            person_given_name: long,
-            person_middle_name: long,
-            person_sur_name: long,
-          }),
-        )
-      ).json(),
-    ).toMatchObject({
-      person_first_name_exact_match_indicator: 'TRUE',
-      person_last_name_exact_match_indicator: 'TRUE',
-    });
-    expect(
-      (await verify(fullRequest('DL000024', { person_middle_name: '' }))).json(),
-    ).toMatchObject({
-      person_middle_name_exact_match_indicator: 'TRUE',
-      person_middle_initial_match_indicator: 'TRUE',
-    });
+    expect(expectedIndicators(spec.cases.DL000024!)).toEqual(
+      expectedIndicators(spec.cases.DL000001!),
+    );
   });
 
   it('gives every call a new transaction_locator_id', async () => {
     const a = (await verify(fullRequest('DL000001'))).json<{ transaction_locator_id: string }>();
     const b = (await verify(fullRequest('DL000001'))).json<{ transaction_locator_id: string }>();
     expect(a.transaction_locator_id).not.toBe(b.transaction_locator_id);
+  });
+});
+
+describe('DL000023 through the matching engine: names longer than the agency length', () => {
+  // The predefined DL000023 answers fixed indicators; the behaviour it stands for (spec: names
+  // longer than the agency field are truncated before comparison, and still match) is the
+  // engine's, so it is checked on an imported record whose names exceed the field length.
+  const head = (c: string, n: number) => c.repeat(n);
+  const recordNames = {
+    person_given_name: `${head('A', 40)}RECORDTAIL`,
+    person_middle_name: `${head('M', 40)}RECORDTAIL`,
+    person_sur_name: `${head('Z', 40)}RECORDTAIL`,
+  };
+  const requestNames = {
+    person_given_name: `${head('A', 40)}OTHERTAILX`,
+    person_middle_name: `${head('M', 40)}OTHERTAILX`,
+    person_sur_name: `${head('Z', 40)}OTHERTAILX`,
+  };
+  const baselineAnswer = expectedIndicators(spec.cases.DL000023!);
+
+  it('at the default length (SVC_SANDBOX_NAME_LENGTH, 40) every field matches: baseline', async () => {
+    expect(t.config.sandboxNameLength).toBe(40);
+    await importRecords(t.store.db, t.clock, [fullRequest('T-23-LONG', recordNames).aamva]);
+    const res = await verify(fullRequest('T23LONG', requestNames));
+    expect(res.statusCode).toBe(200);
+    const { replay, transaction_locator_id, ...indicators } = res.json<Record<string, string>>();
+    expect(indicators).toEqual(baselineAnswer);
+    expect(replay).toBe('NULL');
+    expect(transaction_locator_id).toMatch(uuid);
+  });
+
+  it('with a longer agency field the same names differ: truncation is what makes them match', async () => {
+    const wide = await testApp({ sandboxNameLength: 60 });
+    try {
+      await importRecords(wide.store.db, wide.clock, [fullRequest('T-23-LONG', recordNames).aamva]);
+      const res = await wide.app.inject({
+        method: 'POST',
+        url: '/api/v2/verifications',
+        headers: { authorization: `Bearer ${wide.customer.sandbox_token}` },
+        payload: fullRequest('T23LONG', requestNames),
+      });
+      expect(res.json()).toMatchObject({
+        person_first_name_exact_match_indicator: 'FALSE',
+        person_middle_name_exact_match_indicator: 'FALSE',
+        person_last_name_exact_match_indicator: 'FALSE',
+      });
+    } finally {
+      await wide.close();
+    }
   });
 });
 

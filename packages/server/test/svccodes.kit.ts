@@ -1,11 +1,22 @@
 import { deviceSigHeader, DeviceClient, RpClient, SvcApiError, SvccodeClient } from '@svc/sdk';
 import { injectFetch, type TestApp } from './helpers.js';
 
-/** The HTTP status a client call ends with (200 for any success). */
+/**
+ * The exact HTTP status a client call ends with. A success is read from the `{ status }` that
+ * `request()` returns; a higher-level SDK call hides it, so its success fails the test instead of
+ * being reported as some 2xx.
+ */
 export const status = (promise: Promise<unknown>) =>
   promise.then(
-    () => 200,
-    (e: unknown) => (e instanceof SvcApiError ? e.status : -1),
+    (value) => {
+      const answer = value as { status?: unknown } | undefined;
+      if (typeof answer?.status === 'number') return answer.status;
+      throw new Error('the call succeeded; use request() to assert its exact status');
+    },
+    (e: unknown) => {
+      if (e instanceof SvcApiError) return e.status;
+      throw e;
+    },
   );
 
 /** The error body a client call fails with (null when it succeeds). */

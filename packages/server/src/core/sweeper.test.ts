@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.js';
 import { createMetrics } from './metrics.js';
-import { openStore } from './store/index.js';
+import { openTestStore } from '../../test/helpers.js';
 import { Sweeper, type Sweep } from './sweeper.js';
 import { Waiters } from './waiters.js';
 
@@ -11,7 +11,7 @@ const failures = async (metrics: ReturnType<typeof createMetrics>) =>
 describe('Sweeper', () => {
   it('goes on past a failing row, counts it and parks it with a growing back-off', async () => {
     const clock = new ManualClock();
-    const store = await openStore({ sqlitePath: ':memory:' });
+    const store = await openTestStore();
     const metrics = createMetrics({ db: store.db, waiters: new Waiters() });
     const logged: unknown[] = [];
     const sweeper = new Sweeper({

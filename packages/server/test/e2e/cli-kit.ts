@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { storeEnv } from './server.js';
 
 const bin = join(import.meta.dirname, '../../bin/svc.js');
 
@@ -12,8 +13,9 @@ export interface CliResult {
 
 /** Runs the built `svc` without blocking this process (for commands that wait on the server). */
 export function svcAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const at = args.indexOf('--data-dir');
   const child = spawn(process.execPath, [bin, ...args], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...storeEnv(at >= 0 ? args[at + 1] : undefined), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { getPairedSvccode, licenseHash, RpClient, SvccodeClient } from '@svc/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOneLineRefusal, shell, svcAsync } from './cli-kit.js';
-import { useServer } from './server.js';
+import { storeEnv, useServer } from './server.js';
 
 // Area B from two terminals: the operator's and relying party's (customers, RpClient over HTTP)
 // and the phone's (`svc device`), against a spawned `svc serve`.
@@ -37,7 +37,7 @@ beforeAll(async () => {
     `eval "$($SVC customers create --name Acme --env --data-dir '${dataDir}')" &&
      $SVC device register --keys '${keys}' --json &&
      printf '%s %s %s\\n' "$SVC_SERVER_TOKEN" "$SVC_SERVER_SECRET" "$SVC_CUSTOMER_ID"`,
-    { SVC_URL: url },
+    { ...storeEnv(dataDir), SVC_URL: url },
   );
   expect(registered.stderr).toBe('');
   const [registration = '', credentials = ''] = registered.stdout.trim().split('\n');

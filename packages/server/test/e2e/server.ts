@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,13 +16,55 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs the real `svc` CLI (the built one, as operators do). */
+const onPostgres = process.env.SVC_TEST_STORE === 'postgres';
+const masterKey = randomBytes(32).toString('hex');
+
+/** True in the `postgres-e2e` project, where every data directory is backed by a PostgreSQL schema. */
+export const e2eOnPostgres = onPostgres;
+
+const schemaOf = (dataDir: string) =>
+  `svc_e2e_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
+
+/** Runs one SQL statement on SVC_TEST_DATABASE_URL, synchronously (setup and teardown are sync). */
+function adminQuery(statement: string): void {
+  const script = `import pg from 'pg';
+const c = new pg.Client({ connectionString: process.env.SVC_TEST_DATABASE_URL });
+await c.connect(); await c.query(process.argv[1]); await c.end();`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script, statement], {
+    cwd: import.meta.dirname,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${statement}: ${result.stderr}`);
+}
+
+/**
+ * The environment that points `svc` at a data directory's store: nothing on SQLite (the store is
+ * the directory's file); in the `postgres-e2e` project, DATABASE_URL with a search_path to the
+ * directory's own schema (created on first use) and the master key PostgreSQL requires.
+ */
+export function storeEnv(dataDir: string | undefined): NodeJS.ProcessEnv {
+  if (!onPostgres || !dataDir) return {};
+  const base = process.env.SVC_TEST_DATABASE_URL;
+  if (!base) throw new Error('the postgres-e2e project needs SVC_TEST_DATABASE_URL');
+  const schema = schemaOf(dataDir);
+  adminQuery(`create schema if not exists ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { DATABASE_URL: url.toString(), SVC_MASTER_KEY: masterKey };
+}
+
+const dataDirArg = (args: string[]) => {
+  const at = args.indexOf('--data-dir');
+  return at >= 0 ? args[at + 1] : undefined;
+};
+
+/** Runs the real `svc` CLI (the built one, as operators do), on the store of its `--data-dir`. */
 export function svc(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [bin, ...args], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...storeEnv(dataDirArg(args)), ...env },
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -42,6 +85,9 @@ export async function startServer(
   options: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number; extraArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? tempDataDir();
+  // On PostgreSQL only `--migrate` brings a fresh schema up (unless the test names its own database).
+  const store = options.env?.DATABASE_URL === undefined ? storeEnv(dataDir) : {};
+  const migrate = onPostgres && store.DATABASE_URL ? ['--migrate'] : [];
   const child = spawn(
     process.execPath,
     [
@@ -53,10 +99,11 @@ export async function startServer(
       '127.0.0.1',
       '--data-dir',
       dataDir,
+      ...migrate,
       ...(options.extraArgs ?? []),
     ],
     {
-      env: { ...process.env, SVC_ALLOW_INSECURE_CALLBACKS: '1', ...options.env },
+      env: { ...process.env, SVC_ALLOW_INSECURE_CALLBACKS: '1', ...store, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -91,6 +138,7 @@ export async function startServer(
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+  if (onPostgres) adminQuery(`drop schema if exists ${schemaOf(dir)} cascade`);
 }
 
 /** One spawned server for a test file: started before its tests, stopped and removed after them. */

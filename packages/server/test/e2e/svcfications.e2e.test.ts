@@ -58,6 +58,35 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     await receiver.close();
   });
 
+  it('a rejected svcfication calls back too, with REJECTED in the body and the signed JWT', async () => {
+    const receiver = await startReceiver();
+    const { rp, device } = await setup(server().url, server().dataDir);
+    const created = (
+      await rp.request<Svc>('POST', '/api/v2/svcfications', {
+        action: 'login',
+        resource: 'web',
+        desired_level: 1,
+        user_identifier: 'alice',
+        callback_url: receiver.url,
+      })
+    ).body;
+    const next = (await device.signed<Svc>('GET', '/api/v2/svcfications/next?wait=5')).body;
+    expect(next.id).toBe(created.id);
+    await device.reject(next.id);
+    const final = (await rp.request<Svc>('GET', `/api/v2/svcfications/${created.id}?wait=5`)).body;
+    expect(final.status).toBe('REJECTED');
+
+    const delivery = await receiver.next();
+    const { jwt, ...body } = delivery.body;
+    expect(body).toEqual(final);
+    const { payload } = await jwtVerify(
+      String(jwt),
+      createRemoteJWKSet(new URL(`${server().url}/jwks`)),
+    );
+    expect(payload).toMatchObject({ id: created.id, status: 'REJECTED' });
+    await receiver.close();
+  });
+
   it('an expiry callback fires without anyone polling', async () => {
     const receiver = await startReceiver();
     const { rp } = await setup(server().url, server().dataDir);
@@ -148,7 +177,8 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
       () => -1,
     );
     await new Promise((r) => setTimeout(r, 200));
-    expect(await other.stop()).toBe(0);
+    const exit = await other.stop();
+    expect(exit, other.output()).toBe(0);
     expect(await polling).toBe(204);
     removeDataDir(other.dataDir);
   });

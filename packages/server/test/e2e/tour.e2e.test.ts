@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDataDir, startServer, type RunningServer } from './server.js';
+import { removeDataDir, startServer, storeEnv, type RunningServer } from './server.js';
 
 const root = join(import.meta.dirname, '../../../..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -51,7 +51,12 @@ describe('the README tour, pasted as written', () => {
     const output = execFileSync('bash', ['-c', `set -euo pipefail\n${script}`], {
       cwd,
       encoding: 'utf8',
-      env: { ...process.env, SVC_DATA_DIR: server.dataDir, SVC_URL: server.url },
+      env: {
+        ...process.env,
+        ...storeEnv(server.dataDir),
+        SVC_DATA_DIR: server.dataDir,
+        SVC_URL: server.url,
+      },
     });
     expect(output).toMatch(/^bound [0-9a-f-]{36} to alice \(binding [0-9a-f-]{36}, active\)$/m);
     expect(output).toMatch(/^ACCEPTED at level 2 by [0-9a-f-]{36}$/m);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock.js';
-import { openStore, type Store } from '../../core/store/index.js';
+import { openTestStore } from '../../../test/helpers.js';
+import type { Store } from '../../core/store/index.js';
 import { licenseStatus } from './license-status.js';
 import { importRecords } from './records-repo.js';
 
 let store: Store;
 beforeAll(async () => {
-  store = await openStore({ sqlitePath: ':memory:' });
+  store = await openTestStore();
   await importRecords(store.db, new ManualClock(), [
     { identification_id: 'V-100', person_given_name: 'STEVEN', person_sur_name: 'BROWN' },
   ]);

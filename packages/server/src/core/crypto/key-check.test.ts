@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../store/index.js';
+import { openTestStore } from '../../../test/helpers.js';
+import type { Store } from '../store/index.js';
 import { masterKeyMatches } from './key-check.js';
 import { SecretBox } from './secret-box.js';
 
 let store: Store;
 beforeEach(async () => {
-  store = await openStore({ sqlitePath: ':memory:' });
+  store = await openTestStore();
 });
 afterEach(async () => store.close());
 

@@ -3,7 +3,7 @@ import { ManualClock } from '../clock.js';
 import { randomIds } from '../ids.js';
 import { createMetrics } from '../metrics.js';
 import { Waiters } from '../waiters.js';
-import { openStore } from '../store/index.js';
+import { openTestStore } from '../../../test/helpers.js';
 import { Outbox } from './index.js';
 import { OutboxWorker, retryDelayMs } from './worker.js';
 
@@ -19,7 +19,7 @@ describe('outbox worker', () => {
   });
 
   it('retries a failing item until it is delivered once, then marks it delivered', async () => {
-    const store = await openStore({ sqlitePath: ':memory:' });
+    const store = await openTestStore();
     const clock = new ManualClock();
     const outbox = new Outbox(clock, randomIds);
     let calls = 0;
@@ -76,7 +76,7 @@ describe('outbox worker', () => {
   });
 
   it('gives up (dead) once the 24 h window is over', async () => {
-    const store = await openStore({ sqlitePath: ':memory:' });
+    const store = await openTestStore();
     const clock = new ManualClock();
     const outbox = new Outbox(clock, randomIds);
     const worker = new OutboxWorker({
