@@ -69,6 +69,23 @@ async function main(): Promise<void> {
         connections,
       }),
     );
+    const sandbox = (token: string, name: string, connections: number) =>
+      load({
+        name,
+        url: `${targets.svcUrl}/api/v2/verifications`,
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${token}` },
+        body,
+        seconds,
+        connections,
+      });
+    // One customer floods; another customer's latency is watched, quiet and during the flood.
+    rows.push(await sandbox(targets.other.sandbox_token, 'customer B sandbox, quiet (2 conns)', 2));
+    const [, during] = await Promise.all([
+      sandbox(targets.customer.sandbox_token, 'customer A flooding (32 conns)', 32),
+      sandbox(targets.other.sandbox_token, 'customer B sandbox during the flood', 2),
+    ]);
+    rows.push(during);
     const { server_credentials: server, sdk_credentials: sdk } = targets.customer;
     const one = { rp: targets.svcUrl, device: targets.svcUrl };
     rows.push(
@@ -90,10 +107,18 @@ async function main(): Promise<void> {
     child.disconnect();
   }
   if (databaseUrl) rows.push(...(await postgresRows(databaseUrl, seconds)));
-  const [bare, sandbox] = rows;
+  const [bare, sandbox, quiet, flooded] = rows;
   const ratio = bare && sandbox ? sandbox.rps / bare.rps : 0;
+  // autocannon reports whole milliseconds: a quiet p99 under 1 ms reads 0 and has no ratio.
+  const isolation =
+    quiet && flooded
+      ? quiet.p99 > 0
+        ? `${(flooded.p99 / quiet.p99).toFixed(2)} (target <= 2)`
+        : `quiet p99 < 1 ms, ${flooded.p99} ms during the flood (target: within 2× quiet)`
+      : 'not measured';
   printTable(rows, [
     `sandbox / bare route: ${ratio.toFixed(2)} (target >= 0.60)`,
+    `flood isolation, customer B p99 during a flood / quiet: ${isolation}`,
     `${connections} connections (16 devices for round trips), ${seconds}s per scenario, loopback, load generator in its own process, SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip',
     'autocannon rows (bare route, sandbox) report latency in whole milliseconds',

@@ -15,6 +15,8 @@ export interface Targets {
   svcUrl: string;
   bareUrl: string;
   customer: IssuedCustomer;
+  /** A second customer, whose latency the flood scenario watches. */
+  other: IssuedCustomer;
   synchronous: string;
 }
 
@@ -43,12 +45,19 @@ async function serveTargets(): Promise<void> {
     box: new SecretBox(loadMasterKey('', dataDir)),
   });
   const customer = await createCustomer({ ...deps, db: store.db }, { name: 'bench' });
+  const other = await createCustomer({ ...deps, db: store.db }, { name: 'bench-other' });
   const app = await buildApp(deps);
   const svcUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
   bare.post('/json', async () => ({ hello: 'world' }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const targets: Targets = { svcUrl, bareUrl, customer, synchronous: config.sqliteSynchronous };
+  const targets: Targets = {
+    svcUrl,
+    bareUrl,
+    customer,
+    other,
+    synchronous: config.sqliteSynchronous,
+  };
   process.send?.(targets);
   process.once('disconnect', () => {
     void Promise.all([app.close(), bare.close()])
