@@ -8,7 +8,7 @@ import type {
 import { deviceSigHeader, generateDeviceKeys, publicJwk, type DeviceKeys } from './device-keys.js';
 import { joinUrl, readJson } from './http.js';
 import { answerPayloads, type AssuranceLevel } from './payloads.js';
-import { SignedClient, type SignedClientOptions } from './rp-client.js';
+import { SignedClient, type SignedClientOptions } from './signed-client.js';
 
 const enc = encodeURIComponent;
 

@@ -15,13 +15,12 @@ export {
   ValidationError,
 } from './errors.js';
 export {
-  RpClient,
   SignedClient,
   type Credentials,
-  type HistoryOptions,
   type SignedClientOptions,
   type SignedResponse,
-} from './rp-client.js';
+} from './signed-client.js';
+export { RpClient, type HistoryOptions } from './rp-client.js';
 export type {
   SvcficationInput,
   SvcficationLevel,

@@ -1,5 +1,5 @@
 import type { LegacyVerification } from '@svc/wire';
-import { SignedClient } from './rp-client.js';
+import { SignedClient } from './signed-client.js';
 import { svcficationBody, type SvcficationInput } from './svcfication-input.js';
 
 /** The v1 body: a svcfication plus the legacy Verification extras. */

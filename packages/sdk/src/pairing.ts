@@ -1,6 +1,6 @@
 import type { PairedSvccode, UserBindingBody, UserDeviceResponse } from '@svc/wire';
 import type { DeviceClient } from './device-client.js';
-import type { SignedClient } from './rp-client.js';
+import type { SignedClient } from './signed-client.js';
 
 /** Device side: pairs the registered device with the code it scanned (`device.pair(payload)`). */
 export async function pairSvccode(device: DeviceClient, payload: string): Promise<void> {

@@ -277,29 +277,3 @@ describe('validation (422 ErrorWithFields naming every bad field)', () => {
     expect(res.json()).toMatchObject({ field_errors: { aamva: ['is required'] } });
   });
 });
-
-describe('authentication', () => {
-  it('401 with WWW-Authenticate: Bearer without a token', async () => {
-    const res = await verify(fullRequest('DL000001'), null);
-    expect(res.statusCode).toBe(401);
-    expect(res.headers['www-authenticate']).toBe('Bearer');
-    expect(res.json()).toMatchObject({ error: 'UNAUTHORIZED' });
-  });
-
-  it('401 for an unknown token, and for another credential kind of the same customer', async () => {
-    expect((await verify(fullRequest('DL000001'), 'not-a-token')).statusCode).toBe(401);
-    expect((await verify(fullRequest('DL000001'), t.customer.fido_api_key)).statusCode).toBe(401);
-    expect(
-      (await verify(fullRequest('DL000001'), t.customer.server_credentials.token)).statusCode,
-    ).toBe(401);
-  });
-
-  it("another customer's token works for that customer", async () => {
-    const other = await t.newCustomer('other');
-    expect((await verify(fullRequest('DL000001'), other.sandbox_token)).statusCode).toBe(200);
-  });
-
-  it('checks credentials before the body', async () => {
-    expect((await verify({ aamva: { person_birth_date: 'bad' } }, null)).statusCode).toBe(401);
-  });
-});
