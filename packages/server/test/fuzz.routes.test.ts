@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { DeviceClient, deviceSigHeader, svcAuthorization } from '@svc/sdk';
+import { deviceSigHeader, svcAuthorization } from '@svc/sdk';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useRouteMatrix } from './route-matrix.kit.js';
 
 /**
  * A property-based fuzzer over every route of the three areas (from their OpenAPI documents):
@@ -10,28 +10,7 @@ import { injectFetch, testApp, type TestApp } from './helpers.js';
  * 5xx, every error is the spec's Error body, and a refused request changes no state (read back).
  * Bounded in runs and time; a failure prints the seed that replays it.
  */
-let t: TestApp;
-let device: DeviceClient;
-const routes: { method: string; path: string }[] = [];
-
-beforeAll(async () => {
-  t = await testApp({ rateLimitAuthFailuresPerAddress: 0, rateLimitAuthFailuresPerToken: 0 });
-  device = new DeviceClient({
-    baseUrl: 'http://svc',
-    credentials: t.customer.sdk_credentials,
-    fetch: injectFetch(t.app),
-  });
-  await device.register();
-  for (const area of ['sandbox', 'main', 'fido']) {
-    const doc = (await t.app.inject({ method: 'GET', url: `/docs/${area}/openapi.json` })).json<{
-      paths: Record<string, Record<string, unknown>>;
-    }>();
-    for (const [path, methods] of Object.entries(doc.paths))
-      for (const method of Object.keys(methods))
-        routes.push({ method: method.toUpperCase(), path });
-  }
-});
-afterAll(async () => t.close());
+const { state, routes } = useRouteMatrix();
 
 /** Replay bookkeeping, not resource state: seen X-Device-Sig nonces and claimed writes. */
 const bookkeeping = new Set(['nonces', 'idempotency', 'kysely_migration', 'kysely_migration_lock']);
@@ -39,10 +18,10 @@ const bookkeeping = new Set(['nonces', 'idempotency', 'kysely_migration', 'kysel
 /** A digest of every row of every table. */
 async function snapshot(): Promise<string> {
   const hash = createHash('sha256');
-  const tables = await t.store.db.introspection.getTables();
+  const tables = await state.t.store.db.introspection.getTables();
   for (const { name } of tables.sort((a, b) => a.name.localeCompare(b.name))) {
     if (bookkeeping.has(name)) continue;
-    const rows = await t.store.db
+    const rows = await state.t.store.db
       .selectFrom(name as 'users')
       .selectAll()
       .execute();
@@ -105,10 +84,11 @@ async function headersOf(r: Sample, method: string, url: string): Promise<Record
   const headers: Record<string, string> = {};
   if (r.contentType && r.body !== undefined) headers['content-type'] = r.contentType;
   if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
-  if (r.deviceSig === 'valid') headers['x-device-sig'] = await deviceSigHeader(device.keys.device);
+  if (r.deviceSig === 'valid')
+    headers['x-device-sig'] = await deviceSigHeader(state.device.keys.device);
   if (r.deviceSig === 'garbage') headers['x-device-sig'] = 'tp:nonce:sig';
-  const creds = t.customer[`${r.kind}_credentials`];
-  const now = t.clock.now();
+  const creds = state.t.customer[`${r.kind}_credentials`];
+  const now = state.t.clock.now();
   const date = (r.auth === 'stale-date' ? new Date(now.getTime() - 3_600_000) : now).toUTCString();
   const signed = (secret: string) =>
     svcAuthorization(creds.token, secret, {
@@ -119,8 +99,8 @@ async function headersOf(r: Sample, method: string, url: string): Promise<Record
       path: url,
     });
   if (r.auth === 'garbage') headers.authorization = 'SVC \u00e9:::';
-  if (r.auth === 'bearer') headers.authorization = `Bearer ${t.customer.sandbox_token}`;
-  if (r.auth === 'api-key') headers.authorization = `SVC ${t.customer.fido_api_key}`;
+  if (r.auth === 'bearer') headers.authorization = `Bearer ${state.t.customer.sandbox_token}`;
+  if (r.auth === 'api-key') headers.authorization = `SVC ${state.t.customer.fido_api_key}`;
   if (r.auth === 'bad-signature') headers.authorization = signed('not-the-secret');
   if (r.auth === 'signed' || r.auth === 'stale-date') headers.authorization = signed(creds.secret);
   if (r.auth === 'signed' || r.auth === 'stale-date' || r.auth === 'bad-signature')
@@ -144,7 +124,7 @@ async function send(r: Sample) {
   const route = routes[r.route % routes.length]!;
   const url = route.path.replace(/\{[^}]+\}/g, r.param) + (r.query ? `?q=${r.query}` : '');
   const headers = await headersOf(r, route.method, url);
-  return t.app.inject({ method: route.method as 'GET', url, headers, payload: r.body });
+  return state.t.app.inject({ method: route.method as 'GET', url, headers, payload: r.body });
 }
 
 function errorBodyProblem(res: Awaited<ReturnType<typeof send>>): string | null {

@@ -1,34 +1,12 @@
-import { DeviceClient, deviceSigHeader, svcAuthorization } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { deviceSigHeader, svcAuthorization } from '@svc/sdk';
+import { describe, expect, it } from 'vitest';
+import { useRouteMatrix } from './route-matrix.kit.js';
 
 /**
  * Every route of every area, reached with hostile input and each kind of credential (so that
  * validation and the use cases run too): nothing may answer 5xx, and every error is a JSON body.
  */
-let t: TestApp;
-let device: DeviceClient;
-const routes: { method: string; path: string }[] = [];
-
-beforeAll(async () => {
-  // One address sends the whole hostile matrix: the failed-authentication limit is not tested here.
-  t = await testApp({ rateLimitAuthFailuresPerAddress: 0, rateLimitAuthFailuresPerToken: 0 });
-  device = new DeviceClient({
-    baseUrl: 'http://svc',
-    credentials: t.customer.sdk_credentials,
-    fetch: injectFetch(t.app),
-  });
-  await device.register();
-  for (const area of ['sandbox', 'main', 'fido']) {
-    const doc = (await t.app.inject({ method: 'GET', url: `/docs/${area}/openapi.json` })).json<{
-      paths: Record<string, Record<string, unknown>>;
-    }>();
-    for (const [path, methods] of Object.entries(doc.paths))
-      for (const method of Object.keys(methods))
-        routes.push({ method: method.toUpperCase(), path });
-  }
-});
-afterAll(async () => t.close());
+const { state, routes } = useRouteMatrix();
 
 const params = ['x', '%00', 'a'.repeat(2000), '..%2F..%2Fetc', '%F0%9F%92%A9', "1' or '1'='1"];
 const bodies: (string | undefined)[] = [
@@ -72,14 +50,15 @@ async function headersFor(
   const contentType = body === undefined ? '' : 'application/json';
   const base: Record<string, string> = contentType ? { 'content-type': contentType } : {};
   if (auth === 'none') return base;
-  if (auth === 'sandbox') return { ...base, authorization: `Bearer ${t.customer.sandbox_token}` };
-  if (auth === 'fido') return { ...base, authorization: `SVC ${t.customer.fido_api_key}` };
+  if (auth === 'sandbox')
+    return { ...base, authorization: `Bearer ${state.t.customer.sandbox_token}` };
+  if (auth === 'fido') return { ...base, authorization: `SVC ${state.t.customer.fido_api_key}` };
   const creds = {
-    server: t.customer.server_credentials,
-    sdk: t.customer.sdk_credentials,
-    user: t.customer.user_credentials,
+    server: state.t.customer.server_credentials,
+    sdk: state.t.customer.sdk_credentials,
+    user: state.t.customer.user_credentials,
   }[auth];
-  const date = t.clock.now().toUTCString();
+  const date = state.t.clock.now().toUTCString();
   const authorization = svcAuthorization(creds.token, creds.secret, {
     method,
     body: body ?? '',
@@ -91,7 +70,7 @@ async function headersFor(
     ...base,
     authorization,
     'x-date': date,
-    'x-device-sig': await deviceSigHeader(device.keys.device),
+    'x-device-sig': await deviceSigHeader(state.device.keys.device),
   };
 }
 
@@ -110,7 +89,7 @@ describe('hostile input never yields a 5xx', () => {
           (route.method === 'GET' ? '?wait=0&user_identifier=%FF&limit=-1' : '');
         for (const body of route.method === 'GET' ? [undefined] : bodies) {
           for (const auth of auths) {
-            const res = await t.app.inject({
+            const res = await state.t.app.inject({
               method: route.method as 'GET',
               url,
               headers: await headersFor(auth, route.method, url, body),

@@ -1,40 +1,8 @@
-import { deviceSigHeader, DeviceClient, RpClient, SvcApiError, SvccodeClient } from '@svc/sdk';
+import { deviceSigHeader, DeviceClient, SvccodeClient } from '@svc/sdk';
 import { injectFetch, type TestApp } from './helpers.js';
 
-/**
- * The exact HTTP status a client call ends with. A success is read from the `{ status }` that
- * `request()` returns; a higher-level SDK call hides it, so its success fails the test instead of
- * being reported as some 2xx.
- */
-export const status = (promise: Promise<unknown>) =>
-  promise.then(
-    (value) => {
-      const answer = value as { status?: unknown } | undefined;
-      if (typeof answer?.status === 'number') return answer.status;
-      throw new Error('the call succeeded; use request() to assert its exact status');
-    },
-    (e: unknown) => {
-      if (e instanceof SvcApiError) return e.status;
-      throw e;
-    },
-  );
-
-/** The error body a client call fails with (null when it succeeds). */
-export const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (e: unknown) => (e as SvcApiError).body as Record<string, unknown>,
-  );
-
-/** The relying party of the test app's customer, on the app's clock. */
-export function rpClient(t: TestApp): RpClient {
-  return new RpClient({
-    baseUrl: 'http://svc',
-    credentials: t.customer.server_credentials,
-    fetch: injectFetch(t.app),
-    now: () => t.clock.now(),
-  });
-}
+// The same client helpers as the identity tests.
+export { errorOf, rpClient, status } from './identity.kit.js';
 
 /** The browser side: creates codes and polls them. */
 export function browserClient(t: TestApp): SvccodeClient {
