@@ -1,97 +1,147 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { DeviceClient } from '@svc/sdk';
 import { fidoFinishes } from './fido-finish.js';
+import { goals, printGoals, type Measured } from './goals.js';
 import { postgresInstances } from './instances.js';
 import { load, printTable, type BenchResult } from './run.js';
 import { longPollWake, roundTrips } from './round-trip.js';
-import type { Targets } from './targets.js';
+import { signedGets } from './signed-get.js';
+import type { TargetReply, TargetRequest, Targets } from './targets.js';
 
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    fill: { type: 'string', default: '1000000' },
+  },
+});
+const seconds = Number(positionals[0] ?? 5);
+const scenarios = ['sandbox', 'device', 'flood', 'trips', 'wake', 'fido', 'half', 'filled'];
+const only = new Set(args.only?.split(',') ?? scenarios);
 const databaseUrl = process.env.SVC_BENCH_DATABASE_URL ?? '';
+const connections = 32;
+const fidoLogins = 2000;
+const profileDir = new URL('../../../../bench/profiles/', import.meta.url).pathname;
 
-/** The round trip and the wake across two instances over PostgreSQL. */
-async function postgresRows(url: string, seconds: number): Promise<BenchResult[]> {
-  const instances = await postgresInstances(url);
-  try {
-    const [a, b] = instances.urls;
-    const across = { rp: a, device: b };
-    const { server_credentials: server, sdk_credentials: sdk } = instances.customer;
-    return [
-      await roundTrips('round trip, PostgreSQL, 2 instances', across, server, sdk, seconds, 16),
-      await longPollWake('long-poll wake, PostgreSQL, across instances', across, server, sdk, 100),
-    ];
-  } finally {
-    await instances.stop();
-  }
+function ask(child: ChildProcess, request: TargetRequest): Promise<TargetReply> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as TargetReply));
+    child.send(request);
+  });
 }
 
-/**
- * `npm run bench [seconds]`: starts the targets in a child process, loads each scenario in turn
- * from this process over loopback (bounded in time), and prints one table.
- */
-async function main(): Promise<void> {
-  const seconds = Number(process.argv[2] ?? 5);
-  const connections = 32;
-  const fidoLogins = 2000;
+async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }> {
+  if (args.profile) mkdirSync(profileDir, { recursive: true });
   const child = fork(new URL('./targets.js', import.meta.url), { stdio: 'inherit' });
   const targets = await new Promise<Targets>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Targets));
     child.once('exit', (code) => reject(new Error(`bench targets exited with ${String(code)}`)));
   });
-  const rows: BenchResult[] = [];
-  try {
-    const body = JSON.stringify({
-      aamva: {
-        identification_id: 'DL000001',
-        person_given_name: 'STEVEN',
-        person_sur_name: 'BROWN',
-        person_birth_date: '19800115',
-      },
+  return { child, targets };
+}
+
+/**
+ * Runs one scenario and sets on its row the targets process's CPU time per operation (a figure
+ * that other work on the machine does not distort); with --profile, also writes
+ * bench/profiles/{name}.cpuprofile.
+ */
+async function observed(
+  child: ChildProcess,
+  name: string,
+  run: () => Promise<BenchResult>,
+): Promise<BenchResult> {
+  await ask(child, { type: 'observe', start: true, profile: Boolean(args.profile) });
+  const row = await run();
+  const file = args.profile ? `${profileDir}${name}.cpuprofile` : undefined;
+  const done = await ask(child, { type: 'observe', start: false, ...(file ? { file } : {}) });
+  if (done.type === 'observed' && row.requests > 0)
+    row.serverCpuUs = (done.cpuMs * 1000) / row.requests;
+  return row;
+}
+
+/** Every row of the goals table against one targets process (svc on SQLite, a bare Fastify). */
+async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]): Promise<Measured> {
+  const m: Measured = { halfPeak: [] };
+  const add = (row: BenchResult) => (rows.push(row), row);
+  const body = JSON.stringify({
+    aamva: {
+      identification_id: 'DL000001',
+      person_given_name: 'STEVEN',
+      person_sur_name: 'BROWN',
+      person_birth_date: '19800115',
+    },
+  });
+  const json = { 'content-type': 'application/json' };
+  const bare = (method: 'GET' | 'POST', name: string) =>
+    load({ name, url: `${t.bareUrl}/json`, method, headers: json, body, seconds, connections });
+  const sandbox = (token: string, name: string, conns: number, rate?: number) =>
+    load({
+      name,
+      url: `${t.svcUrl}/api/v2/verifications`,
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body,
+      seconds,
+      connections: conns,
+      ...(rate ? { rate } : {}),
     });
-    const json = { 'content-type': 'application/json' };
-    rows.push(
-      await load({
-        name: 'bare Fastify JSON route',
-        url: `${targets.bareUrl}/json`,
-        method: 'POST',
-        headers: json,
-        body,
-        seconds,
-        connections,
-      }),
+  const { server_credentials: server, sdk_credentials: sdk } = t.customer;
+  const device = new DeviceClient({ baseUrl: t.svcUrl, credentials: sdk });
+  await device.register();
+  const devicePath = `/api/v2/devices/${device.identifier}`;
+  const deviceGets = (name: string, rate?: number) =>
+    signedGets(name, t.svcUrl, devicePath, server, {
+      seconds,
+      connections,
+      ...(rate ? { rate } : {}),
+    });
+  const one = { rp: t.svcUrl, device: t.svcUrl };
+  const trips = (name: string, label: string, rate?: number) =>
+    roundTrips(name, one, server, sdk, {
+      seconds,
+      concurrency: 16,
+      label,
+      ...(rate ? { rate } : {}),
+    });
+
+  m.barePost = add(await bare('POST', 'bare Fastify JSON route, POST'));
+  m.bareGet = add(await bare('GET', 'bare Fastify JSON route, GET'));
+  if (only.has('sandbox'))
+    m.sandbox = add(
+      await observed(child, 'sandbox', () =>
+        sandbox(t.customer.sandbox_token, 'sandbox verification', connections),
+      ),
     );
-    rows.push(
-      await load({
-        name: 'sandbox verification',
-        url: `${targets.svcUrl}/api/v2/verifications`,
-        method: 'POST',
-        headers: { ...json, authorization: `Bearer ${targets.customer.sandbox_token}` },
-        body,
-        seconds,
-        connections,
-      }),
+  if (only.has('device'))
+    m.deviceGet = add(
+      await observed(child, 'device', () =>
+        deviceGets('HMAC GET /api/v2/devices/{id} (signed answer)'),
+      ),
     );
-    const sandbox = (token: string, name: string, connections: number) =>
-      load({
-        name,
-        url: `${targets.svcUrl}/api/v2/verifications`,
-        method: 'POST',
-        headers: { ...json, authorization: `Bearer ${token}` },
-        body,
-        seconds,
-        connections,
-      });
+  if (only.has('flood')) {
     // One customer floods; another customer's latency is watched, quiet and during the flood.
-    rows.push(await sandbox(targets.other.sandbox_token, 'customer B sandbox, quiet (2 conns)', 2));
-    const [, during] = await Promise.all([
-      sandbox(targets.customer.sandbox_token, 'customer A flooding (32 conns)', 32),
-      sandbox(targets.other.sandbox_token, 'customer B sandbox during the flood', 2),
+    m.quiet = add(await sandbox(t.other.sandbox_token, 'customer B sandbox, quiet (2 conns)', 2));
+    const [flood, during] = await Promise.all([
+      sandbox(t.customer.sandbox_token, 'customer A flooding (32 conns)', 32),
+      sandbox(t.other.sandbox_token, 'customer B sandbox during the flood', 2),
     ]);
-    rows.push(during);
-    const { server_credentials: server, sdk_credentials: sdk } = targets.customer;
-    const one = { rp: targets.svcUrl, device: targets.svcUrl };
-    rows.push(
-      await roundTrips('svcfication round trip (4 signed calls)', one, server, sdk, seconds, 16),
+    add(flood);
+    m.flooded = add(during);
+  }
+  if (only.has('trips'))
+    m.trips = add(
+      await observed(
+        child,
+        'trips',
+        async () => (await trips('svcfication round trip (4 signed calls)', 'empty')).trips,
+      ),
     );
-    rows.push(
+  if (only.has('wake'))
+    m.wake = add(
       await longPollWake(
         'long-poll wake after create (ms after create answered)',
         one,
@@ -100,33 +150,103 @@ async function main(): Promise<void> {
         200,
       ),
     );
-    rows.push(
-      await fidoFinishes(targets.svcUrl, targets.customer.fido_api_key, seconds, 16, fidoLogins),
+  if (only.has('fido'))
+    m.fido = add(
+      await fidoFinishes(
+        t.svcUrl,
+        t.customer.fido_api_key,
+        { seconds, logins: fidoLogins },
+        (run) => observed(child, 'fido', run),
+      ),
     );
+  if (only.has('half')) {
+    const half = (peak: BenchResult | undefined) => Math.max(1, Math.round((peak?.rps ?? 200) / 2));
+    m.halfPeak.push(
+      add(
+        await sandbox(
+          t.customer.sandbox_token,
+          'sandbox at half its peak rate',
+          connections,
+          half(m.sandbox),
+        ),
+      ),
+    );
+    m.halfPeak.push(add(await deviceGets('device GET at half its peak rate', half(m.deviceGet))));
+    const paced = await trips('round trip at half its peak rate', 'half', half(m.trips));
+    add(paced.trips);
+    m.halfPeak.push(...paced.calls.map(add));
+  }
+  if (only.has('filled')) {
+    const count = Number(args.fill);
+    const filled = await ask(child, { type: 'fill', count });
+    if (filled.type === 'filled')
+      process.stderr.write(
+        `bulk-loaded ${filled.count} svcfications in ${filled.seconds.toFixed(1)} s\n`,
+      );
+    const name = `svcfication round trip, ${count.toLocaleString('en')} svcfications stored`;
+    m.tripsFilled = add(
+      await observed(child, 'filled', async () => (await trips(name, 'filled')).trips),
+    );
+  }
+  const rss = await ask(child, { type: 'rss' });
+  if (rss.type === 'rss') m.peakRssMb = rss.peakMb;
+  return m;
+}
+
+/** The round trip and the wake across two instances over PostgreSQL. */
+async function postgresRows(url: string): Promise<BenchResult[]> {
+  const instances = await postgresInstances(url);
+  try {
+    const [a, b] = instances.urls;
+    const across = { rp: a, device: b };
+    const { server_credentials: server, sdk_credentials: sdk } = instances.customer;
+    const options = { seconds, concurrency: 16, label: 'pg' };
+    return [
+      (await roundTrips('round trip, PostgreSQL, 2 instances', across, server, sdk, options)).trips,
+      await longPollWake('long-poll wake, PostgreSQL, across instances', across, server, sdk, 100),
+    ];
+  } finally {
+    await instances.stop();
+  }
+}
+
+/**
+ * `npm run bench [seconds] [--only a,b] [--profile]`: starts the targets in a child process, loads
+ * each scenario in turn from this process over loopback (bounded in time), prints the rows and the
+ * goals, and writes bench/results.json.
+ */
+async function main(): Promise<void> {
+  const { child, targets } = await startTargets();
+  const rows: BenchResult[] = [];
+  let measured: Measured;
+  try {
+    measured = await sqliteRows(child, targets, rows);
   } finally {
     child.disconnect();
   }
-  if (databaseUrl) rows.push(...(await postgresRows(databaseUrl, seconds)));
-  const [bare, sandbox, quiet, flooded] = rows;
-  const ratio = bare && sandbox ? sandbox.rps / bare.rps : 0;
-  // autocannon reports whole milliseconds: a quiet p99 under 1 ms reads 0 and has no ratio.
-  const isolation =
-    quiet && flooded
-      ? quiet.p99 > 0
-        ? `${(flooded.p99 / quiet.p99).toFixed(2)} (target <= 2)`
-        : `quiet p99 < 1 ms, ${flooded.p99} ms during the flood (target: within 2× quiet)`
-      : 'not measured';
+  if (databaseUrl && !args.only) rows.push(...(await postgresRows(databaseUrl)));
   printTable(rows, [
-    `sandbox / bare route: ${ratio.toFixed(2)} (target >= 0.60)`,
-    `flood isolation, customer B p99 during a flood / quiet: ${isolation}`,
-    `${connections} connections (16 devices for round trips), ${seconds}s per scenario, loopback, load generator in its own process, SQLite synchronous=${targets.synchronous}`,
-    'round trip: req/s column = completed round trips per second; latency per round trip',
-    'autocannon rows (bare route, sandbox) report latency in whole milliseconds',
+    `${connections} connections for autocannon rows (whole ms), 16 devices for round trips; ${seconds}s per scenario; loopback; load generator in its own process; SQLite synchronous=${targets.synchronous}`,
+    'round trip: req/s column = completed round trips per second; latency per round trip; indented rows are its calls',
+    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s`,
     databaseUrl
       ? 'PostgreSQL rows: two `svc serve` instances over one database; the RP calls one, the device the other'
       : 'PostgreSQL rows: set SVC_BENCH_DATABASE_URL=postgres://… to add them',
-    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s`,
   ]);
+  const list = goals(measured);
+  printGoals(list);
+  if (args.profile) process.stdout.write(`\nCPU profile of the targets process in ${profileDir}\n`);
+  const machine = {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? '',
+    memoryGb: totalmem() / 2 ** 30,
+  };
+  const results = { date: new Date().toISOString(), seconds, machine, rows, goals: list };
+  mkdirSync(new URL('../../../../bench/', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL('../../../../bench/results.json', import.meta.url),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
 }
 
 await main();

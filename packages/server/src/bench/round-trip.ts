@@ -17,12 +17,12 @@ async function actor(
   at: Endpoints,
   server: Credentials,
   sdk: Credentials,
-  index: number,
+  label: string,
 ): Promise<Actor> {
   const rp = new RpClient({ baseUrl: at.rp, credentials: server });
   const device = new DeviceClient({ baseUrl: at.device, credentials: sdk });
   await device.register();
-  const user = `bench-user-${index}`;
+  const user = `bench-user-${label}`;
   const binding = await rp.bindDevice(device.identifier, user);
   await rp.setBindingActive(binding.id, true);
   await rp.setDeviceActive(device.identifier, true);
@@ -31,43 +31,82 @@ async function actor(
 
 type Svc = { id: string; status: string };
 
-/** create → next → respond → read, by `concurrency` devices in parallel for `seconds`; one row per round trip. */
+export interface RoundTripOptions {
+  seconds: number;
+  /** Devices working in parallel. */
+  concurrency: number;
+  /** Round trips per second over all devices; default: as fast as they are answered. */
+  rate?: number;
+  /** Users and devices of this run (a run does not reuse another's). */
+  label: string;
+}
+
+/** The round trip's calls, in order: one row each besides the round trip's own. */
+const steps = ['create svcfication', 'next (device)', 'respond (device)', 'read result'] as const;
+
+async function timed<T>(latencies: number[], call: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await call();
+  latencies.push(performance.now() - start);
+  return result;
+}
+
+/**
+ * create → next → respond → read, by `concurrency` devices in parallel for `seconds`: one row per
+ * round trip, and one per call of it.
+ */
 export async function roundTrips(
   name: string,
   at: Endpoints,
   server: Credentials,
   sdk: Credentials,
-  seconds: number,
-  concurrency: number,
-): Promise<BenchResult> {
+  options: RoundTripOptions,
+): Promise<{ trips: BenchResult; calls: BenchResult[] }> {
+  const { seconds, concurrency, rate, label } = options;
   const actors = await Promise.all(
-    Array.from({ length: concurrency }, (_, i) => actor(at, server, sdk, i)),
+    Array.from({ length: concurrency }, (_, i) => actor(at, server, sdk, `${label}-${i}`)),
   );
   const latencies: number[] = [];
+  const perCall = steps.map(() => [] as number[]);
+  const [create = [], next = [], respond = [], read = []] = perCall;
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  // Paced: each device starts a round trip every `concurrency / rate` seconds.
+  const interval = rate ? (concurrency * 1000) / rate : 0;
   await Promise.all(
-    actors.map(async ({ rp, device, user }) => {
+    actors.map(async ({ rp, device, user }, i) => {
+      let due = started + (interval * i) / concurrency;
       while (performance.now() < end) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        due += interval;
         const start = performance.now();
         try {
-          const created = (
-            await rp.request<Svc>('POST', '/api/v2/svcfications', {
-              action: 'login',
-              resource: 'bench',
-              desired_level: 2,
-              user_identifier: user,
-            })
-          ).body;
-          const next = (await device.signed<Svc>('GET', '/api/v2/svcfications/next')).body;
-          await device.signed('POST', '/api/v2/svcfication_responses', {
-            payloads: [
-              payloads.deviceAr(device.keys, next.id, device.identifier),
-              payloads.userPresence(device.keys, next.id, device.identifier),
-            ],
+          const created = await timed(create, async () => {
+            const body = { action: 'login', resource: 'bench', desired_level: 2 };
+            return (
+              await rp.request<Svc>('POST', '/api/v2/svcfications', {
+                ...body,
+                user_identifier: user,
+              })
+            ).body;
           });
-          const read = (await rp.request<Svc>('GET', `/api/v2/svcfications/${created.id}`)).body;
-          if (read.status !== 'ACCEPTED') throw new Error(read.status);
+          const found = await timed(next, async () => {
+            return (await device.signed<Svc>('GET', '/api/v2/svcfications/next')).body;
+          });
+          await timed(respond, () =>
+            device.signed('POST', '/api/v2/svcfication_responses', {
+              payloads: [
+                payloads.deviceAr(device.keys, found.id, device.identifier),
+                payloads.userPresence(device.keys, found.id, device.identifier),
+              ],
+            }),
+          );
+          const result = await timed(read, async () => {
+            return (await rp.request<Svc>('GET', `/api/v2/svcfications/${created.id}`)).body;
+          });
+          if (result.status !== 'ACCEPTED') throw new Error(result.status);
           latencies.push(performance.now() - start);
         } catch {
           errors += 1;
@@ -75,7 +114,11 @@ export async function roundTrips(
       }
     }),
   );
-  return summarize(name, latencies, seconds, errors);
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    trips: summarize(name, latencies, elapsed, errors),
+    calls: steps.map((step, i) => summarize(`  ${step}`, perCall[i] ?? [], elapsed, 0)),
+  };
 }
 
 /** How long a device waiting on /next?wait takes to see a svcfication after the RP's create returns. */
@@ -86,7 +129,7 @@ export async function longPollWake(
   sdk: Credentials,
   samples: number,
 ): Promise<BenchResult> {
-  const { rp, device, user } = await actor(at, server, sdk, 10_000);
+  const { rp, device, user } = await actor(at, server, sdk, 'wake');
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();

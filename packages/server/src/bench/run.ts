@@ -7,6 +7,8 @@ export interface BenchResult {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time of the server process per request (or round trip), in microseconds. */
+  serverCpuUs?: number;
 }
 
 export interface LoadOptions {
@@ -17,6 +19,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Requests per second over all connections; default: as fast as the server answers. */
+  rate?: number;
   /** Builds each request (e.g. to sign it). */
   setupRequest?: (request: autocannon.Request, context: object) => autocannon.Request;
 }
@@ -30,6 +34,7 @@ export async function load(options: LoadOptions): Promise<BenchResult> {
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
   });
   const bad = result.errors + result.non2xx;
@@ -66,7 +71,7 @@ export function summarize(
 }
 
 export function printTable(rows: BenchResult[], notes: string[]): void {
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'];
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'server CPU µs/op'];
   const lines = rows.map((r) => [
     r.name,
     r.rps.toFixed(0),
@@ -74,6 +79,7 @@ export function printTable(rows: BenchResult[], notes: string[]): void {
     r.p99.toFixed(2),
     String(r.requests),
     String(r.errors),
+    r.serverCpuUs === undefined ? '' : r.serverCpuUs.toFixed(0),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: string[]) =>

@@ -10,6 +10,8 @@ import { createCustomer, type IssuedCustomer } from '../core/customers.js';
 import { randomIds } from '../core/ids.js';
 import { openStore } from '../core/store/index.js';
 import { withServices } from '../context.js';
+import { fillSvcfications } from './fill.js';
+import { profiler } from './profiler.js';
 
 export interface Targets {
   svcUrl: string;
@@ -19,6 +21,17 @@ export interface Targets {
   other: IssuedCustomer;
   synchronous: string;
 }
+
+/** What the bench asks of the targets process while it runs. */
+export type TargetRequest =
+  | { type: 'fill'; count: number }
+  | { type: 'rss' }
+  | { type: 'observe'; start: true; profile: boolean }
+  | { type: 'observe'; start: false; file?: string };
+export type TargetReply =
+  | { type: 'filled'; count: number; seconds: number }
+  | { type: 'rss'; peakMb: number }
+  | { type: 'observed'; cpuMs: number };
 
 /**
  * The benchmark's servers, run in a child process so that the load generator does not share
@@ -50,6 +63,7 @@ async function serveTargets(): Promise<void> {
   const svcUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
   bare.post('/json', async () => ({ hello: 'world' }));
+  bare.get('/json', async () => ({ hello: 'world' }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   const targets: Targets = {
     svcUrl,
@@ -58,8 +72,35 @@ async function serveTargets(): Promise<void> {
     other,
     synchronous: config.sqliteSynchronous,
   };
+  let peakRss = process.memoryUsage.rss();
+  let cpuAtStart = process.cpuUsage();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 100);
+  process.on('message', (message: TargetRequest) => {
+    const reply = async (): Promise<TargetReply> => {
+      if (message.type === 'rss') return { type: 'rss', peakMb: peakRss / 2 ** 20 };
+      if (message.type === 'observe') {
+        if (message.start) {
+          cpuAtStart = process.cpuUsage();
+          if (message.profile) await profiler.start();
+        } else if (message.file) await profiler.stop(message.file);
+        const { user, system } = process.cpuUsage(cpuAtStart);
+        return { type: 'observed', cpuMs: (user + system) / 1000 };
+      }
+      const started = performance.now();
+      await fillSvcfications(store.db, customer.id, message.count);
+      return {
+        type: 'filled',
+        count: message.count,
+        seconds: (performance.now() - started) / 1000,
+      };
+    };
+    void reply().then((r) => process.send?.(r));
+  });
   process.send?.(targets);
   process.once('disconnect', () => {
+    clearInterval(sampler);
     void Promise.all([app.close(), bare.close()])
       .then(() => store.close())
       .finally(() => {

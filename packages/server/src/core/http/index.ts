@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { registerAuth, registerDeviceSig, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
+import { registerDurability } from './durability.js';
 import { registerErrorHandling } from './errors.js';
 import { registerMetrics } from './metrics.js';
 import { registerRateLimits, type RateLimits } from './rate-limit.js';
@@ -10,6 +11,7 @@ import { registerResponseSigning } from './response-signing.js';
 import { registerUrlChecks } from './url.js';
 import { registerValidation } from './validation.js';
 import type { Ids } from '../ids.js';
+import type { Durability } from '../store/index.js';
 import './types.js';
 
 export type { AuthDeps } from './auth.js';
@@ -19,11 +21,12 @@ export { maxParamLength } from './url.js';
 export interface HttpCoreDeps extends AuthDeps {
   ids: Ids;
   rateLimits: RateLimits;
+  durability: Durability;
 }
 
 /**
  * Everything every route shares: URL checks, JSON bodies, validation, errors, authentication,
- * replay-safe writes, signing, metrics. Hooks run in the order they are registered here.
+ * replay-safe writes, signing, metrics, durable answers. Hooks run in the order they are registered here.
  */
 export function registerHttpCore(
   app: FastifyInstance,
@@ -42,4 +45,5 @@ export function registerHttpCore(
   registerHandlerStart(app);
   registerResponseSigning(app, deps.clock);
   registerMetrics(app, metrics);
+  registerDurability(app, deps.durability);
 }

@@ -8,8 +8,10 @@ import {
   SqliteDialect,
   type MigrationProvider,
   type SqliteDatabase,
+  type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { GroupCommit } from './group-commit.js';
 import { migrations } from './migrations.js';
 import type { Database } from './schema.js';
 
@@ -29,8 +31,18 @@ export interface StoreOptions {
   migrate?: boolean;
 }
 
+/** Whether every acknowledged commit is on disk; see group-commit.ts. */
+export interface Durability {
+  readonly pending: boolean;
+  durable(): Promise<void>;
+}
+
+const alwaysDurable: Durability = { pending: false, durable: () => Promise.resolve() };
+
 export interface Store {
   db: Db;
+  /** Await `durable()` before answering after a write (SQLite FULL: group commit). */
+  durability: Durability;
   dialect: 'sqlite' | 'postgres';
   /** The migrations this opening applied. */
   applied: string[];
@@ -44,15 +56,35 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 /**
  * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep them by SQL
  * text (bounded). Queries run synchronously one at a time, so a statement is never shared in flight.
+ * Every statement that wrote or committed is reported to `wrote`.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, wrote: () => void, max = 500): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  const counted = (sql: string): SqliteStatement => {
+    const statement = sqlite.prepare(sql);
+    // COMMIT reads as read-only to SQLite, yet it is what makes a transaction's writes count.
+    if (statement.readonly && !/^\s*commit\b/i.test(sql)) return statement;
+    return {
+      reader: statement.reader,
+      all: (parameters) => {
+        const rows = statement.all(parameters);
+        wrote();
+        return rows;
+      },
+      run: (parameters) => {
+        const result = statement.run(parameters);
+        wrote();
+        return result;
+      },
+      iterate: (parameters) => statement.iterate(parameters),
+    };
+  };
   return {
     close: () => sqlite.close(),
     prepare: (sql: string) => {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
+        statement = counted(sql);
         if (statements.size >= max) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
       }
@@ -61,11 +93,11 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   };
 }
 
-function openSqlite(path: string, synchronous: 'FULL' | 'NORMAL'): SQLite.Database {
+function openSqlite(path: string): SQLite.Database {
   if (path !== ':memory:') mkdirSync(new URL('.', `file://${path}`).pathname, { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma(`synchronous = ${synchronous}`);
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   return sqlite;
@@ -95,10 +127,15 @@ async function currentSchema(db: Db, options: StoreOptions): Promise<string> {
 /** Opens the database and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   let applied: string[] = [];
+  // FULL is kept by group commit: SQLite itself runs NORMAL, and answers wait for a shared fsync.
+  const groupCommit =
+    !options.databaseUrl && options.sqlitePath !== ':memory:' && options.synchronous !== 'NORMAL'
+      ? new GroupCommit(`${options.sqlitePath}-wal`)
+      : null;
   const dialect = options.databaseUrl
     ? new PostgresDialect({ pool: await openPostgres(options.databaseUrl, options.schema) })
     : new SqliteDialect({
-        database: withStatementCache(openSqlite(options.sqlitePath, options.synchronous ?? 'FULL')),
+        database: withStatementCache(openSqlite(options.sqlitePath), () => groupCommit?.wrote()),
       });
   const db = new Kysely<Database>({ dialect });
   try {
@@ -134,10 +171,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return {
     db,
     dialect: options.databaseUrl ? 'postgres' : 'sqlite',
+    durability: groupCommit ?? alwaysDurable,
     applied,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await groupCommit?.durable();
+      await groupCommit?.close();
+      await db.destroy();
+    },
   };
 }

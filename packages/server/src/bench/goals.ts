@@ -1,0 +1,75 @@
+import type { BenchResult } from './run.js';
+
+/** One line of the goals table: what was measured against what the project aims for. */
+export interface Goal {
+  path: string;
+  /** The measured figure (a ratio, milliseconds or megabytes); null when not measured. */
+  value: number | null;
+  goal: string;
+  met: boolean | null;
+}
+
+/** The figures the goals are computed from, by scenario. */
+export interface Measured {
+  barePost?: BenchResult;
+  bareGet?: BenchResult;
+  sandbox?: BenchResult;
+  deviceGet?: BenchResult;
+  trips?: BenchResult;
+  tripsFilled?: BenchResult;
+  fido?: BenchResult;
+  wake?: BenchResult;
+  quiet?: BenchResult;
+  flooded?: BenchResult;
+  halfPeak: BenchResult[];
+  peakRssMb?: number;
+}
+
+function ratio(a: BenchResult | undefined, b: BenchResult | undefined, times = 1): number | null {
+  return a && b && b.rps > 0 ? (a.rps * times) / b.rps : null;
+}
+
+function atLeast(path: string, value: number | null, goal: number): Goal {
+  return { path, value, goal: `>= ${goal}`, met: value === null ? null : value >= goal };
+}
+
+function atMost(path: string, value: number | null, goal: number, unit: string): Goal {
+  return { path, value, goal: `<= ${goal}${unit}`, met: value === null ? null : value <= goal };
+}
+
+export function goals(m: Measured): Goal[] {
+  const worstHalfPeak = m.halfPeak.length > 0 ? Math.max(...m.halfPeak.map((r) => r.p99)) : null;
+  // autocannon reports whole milliseconds: a quiet p99 under 1 ms counts as 1 ms.
+  const isolation = m.quiet && m.flooded ? m.flooded.p99 / Math.max(1, m.quiet.p99) : null;
+  return [
+    atLeast('sandbox verification / bare POST', ratio(m.sandbox, m.barePost), 0.6),
+    atLeast(
+      'HMAC GET /api/v2/devices/{id}, signed answer / bare GET',
+      ratio(m.deviceGet, m.bareGet),
+      0.5,
+    ),
+    atLeast('svcfication round trip × 4 / bare GET', ratio(m.trips, m.bareGet, 4), 0.2),
+    atLeast('FIDO finish-authentication / bare POST', ratio(m.fido, m.barePost), 0.15),
+    atMost('long-poll wake p99', m.wake?.p99 ?? null, 10, ' ms'),
+    atLeast(
+      'round trip, 1,000,000 svcfications stored / empty',
+      ratio(m.tripsFilled, m.trips),
+      0.9,
+    ),
+    atMost('p99 of each route at half its peak rate (worst)', worstHalfPeak, 20, ' ms'),
+    atMost('server RSS under sustained load (peak)', m.peakRssMb ?? null, 300, ' MB'),
+    atMost('customer B p99 during a flood / quiet (floor 1 ms)', isolation, 2, '×'),
+  ];
+}
+
+export function printGoals(list: Goal[]): void {
+  const width = Math.max(...list.map((g) => g.path.length));
+  const lines = list.map((g) => {
+    const value = g.value === null ? 'not measured' : g.value.toFixed(2);
+    const verdict = g.met === null ? '' : g.met ? 'met' : 'NOT met';
+    return `${g.path.padEnd(width)}  ${value.padStart(12)}  ${g.goal.padEnd(9)}  ${verdict}`;
+  });
+  process.stdout.write(
+    `\n${'goal'.padEnd(width)}  ${'measured'.padStart(12)}  target\n${lines.join('\n')}\n`,
+  );
+}
