@@ -10,6 +10,8 @@ const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
 const storeUnitTests = [
   'packages/server/src/core/outbox/worker.test.ts',
   'packages/server/src/core/sweeper.test.ts',
+  'packages/server/src/core/idempotency.test.ts',
+  'packages/server/src/core/store/compiled.test.ts',
   'packages/server/src/core/crypto/key-check.test.ts',
   'packages/server/src/areas/fido/finish-link.test.ts',
   'packages/server/src/areas/fido/sms/sms.test.ts',

@@ -56,6 +56,6 @@ export function withServices(
     keys: new SigningKeys(base.store.db, base.box, base.clock, base.ids),
     outbox: new Outbox(base.clock, base.ids),
     waiters,
-    metrics: createMetrics({ db: base.store.db, waiters }),
+    metrics: createMetrics({ store: base.store, waiters }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openStore } from './store/index.js';
+import { openTestStore } from '../../test/helpers.js';
 import { claimKey, purgeIdempotency, releaseKey, storeResponse } from './idempotency.js';
 
 const now = new Date('2030-01-01T00:00:00Z');
@@ -15,7 +15,7 @@ const request = (claim: string, at = now) => ({
 
 describe('idempotency keys', () => {
   it('a released claim (a 5xx, a refusal before the handler) lets the retry run', async () => {
-    const store = await openStore({ sqlitePath: ':memory:' });
+    const store = await openTestStore();
     expect(await claimKey(store.db, request('a'))).toEqual({ kind: 'claimed' });
     expect(await claimKey(store.db, request('b'))).toEqual({ kind: 'in-progress' });
     await releaseKey(store.db, request('a'));
@@ -24,7 +24,7 @@ describe('idempotency keys', () => {
   });
 
   it('only the claim that made a row stores into it; expired rows are purged', async () => {
-    const store = await openStore({ sqlitePath: ':memory:' });
+    const store = await openTestStore();
     await claimKey(store.db, request('a'));
     const answer = { status: 201, headers: { 'content-type': 'application/json' }, body: '{}' };
     await storeResponse(store.db, request('intruder'), answer);

@@ -1,5 +1,5 @@
 import type { Db } from './store/index.js';
-import { inserted } from './store/unique.js';
+import { compiled } from './store/compiled.js';
 
 /** A stored answer to replay: status, the headers that matter (content-type, location), body. */
 export interface StoredResponse {
@@ -27,23 +27,32 @@ export interface ClaimRequest {
   leaseMs: number;
 }
 
-async function insertClaim(db: Db, r: ClaimRequest): Promise<boolean> {
-  const result = await db
+type ClaimRow = Pick<ClaimRequest, 'customerId' | 'key' | 'claim' | 'fingerprint'> & {
+  expiresAt: string;
+  now: string;
+};
+
+const insertClaimRow = compiled((db, v: ClaimRow) =>
+  db
     .insertInto('idempotency')
     .values({
-      customer_id: r.customerId,
-      key: r.key,
-      claim: r.claim,
-      fingerprint: r.fingerprint,
+      customer_id: v.customerId,
+      key: v.key,
+      claim: v.claim,
+      fingerprint: v.fingerprint,
       status: null,
       headers: null,
       body: null,
-      expires_at: r.expiresAt.toISOString(),
-      created_at: r.now.toISOString(),
+      expires_at: v.expiresAt,
+      created_at: v.now,
     })
-    .onConflict((oc) => oc.columns(['customer_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return inserted(result);
+    .onConflict((oc) => oc.columns(['customer_id', 'key']).doNothing()),
+);
+
+async function insertClaim(db: Db, r: ClaimRequest): Promise<boolean> {
+  const { customerId, key, claim, fingerprint } = r;
+  const times = { expiresAt: r.expiresAt.toISOString(), now: r.now.toISOString() };
+  return (await insertClaimRow.affected(db, { customerId, key, claim, fingerprint, ...times })) > 0;
 }
 
 /**
@@ -74,19 +83,19 @@ export async function claimKey(db: Db, r: ClaimRequest): Promise<ClaimResult> {
 
 type Owned = Pick<ClaimRequest, 'customerId' | 'key' | 'claim'>;
 
+const updateAnswer = compiled((db, v: Owned & { status: number; headers: string; body: string }) =>
+  db
+    .updateTable('idempotency')
+    .set({ status: v.status, headers: v.headers, body: v.body })
+    .where('customer_id', '=', v.customerId)
+    .where('key', '=', v.key)
+    .where('claim', '=', v.claim),
+);
+
 /** Stores the answer of the claiming request, for its replays. */
 export async function storeResponse(db: Db, c: Owned, response: StoredResponse): Promise<void> {
-  await db
-    .updateTable('idempotency')
-    .set({
-      status: response.status,
-      headers: JSON.stringify(response.headers),
-      body: response.body,
-    })
-    .where('customer_id', '=', c.customerId)
-    .where('key', '=', c.key)
-    .where('claim', '=', c.claim)
-    .execute();
+  const answer = { ...response, headers: JSON.stringify(response.headers) };
+  await updateAnswer.affected(db, { ...c, ...answer });
 }
 
 /** Drops a claim whose request did not run to an answer worth keeping, so a retry may run. */

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from './store/index.js';
+import type { Store } from './store/index.js';
 import type { Waiters } from './waiters.js';
 
 /** The process's metrics, served at `/metrics`; the HTTP core, use cases and workers add to them. */
@@ -15,7 +15,10 @@ export interface Metrics {
 }
 
 /** Counters are kept in the process; gauges are read when /metrics is scraped. */
-export function createMetrics(sources: { db: Db; waiters: Waiters }): Metrics {
+export function createMetrics(sources: {
+  store: Pick<Store, 'db' | 'durability'>;
+  waiters: Waiters;
+}): Metrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -24,7 +27,7 @@ export function createMetrics(sources: { db: Db; waiters: Waiters }): Metrics {
     help: 'Callbacks and SMS waiting to be delivered',
     registers,
     async collect() {
-      const row = await sources.db
+      const row = await sources.store.db
         .selectFrom('outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('state', '=', 'pending')
@@ -40,6 +43,22 @@ export function createMetrics(sources: { db: Db; waiters: Waiters }): Metrics {
       this.set(sources.waiters.count());
     },
   });
+  const { durability } = sources.store;
+  if (durability.stats) {
+    const groupCommit = [
+      ['svc_sqlite_commits_total', 'SQLite commits made under group commit', 'commits'],
+      ['svc_sqlite_wal_syncs_total', 'WAL syncs of group commit (commits per sync)', 'syncs'],
+    ] as const;
+    for (const [name, help, figure] of groupCommit)
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(durability.stats?.[figure] ?? 0);
+        },
+      });
+  }
   return {
     registry,
     backgroundFailures: new Counter({

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from './store/index.js';
 import type { Database } from './store/schema.js';
-import { inserted } from './store/unique.js';
+import { compiled } from './store/compiled.js';
 
 /**
  * Records a single-use value until `expiresAt`. Returns false when it was seen before (a replay).
@@ -14,19 +14,22 @@ export async function useNonce(
   expiresAt: Date,
   now: Date,
 ): Promise<boolean> {
-  await db
-    .deleteFrom('nonces')
-    .where('value', '=', value)
-    .where('expires_at', '<', now.toISOString())
-    .execute();
-  return inserted(
-    await db
-      .insertInto('nonces')
-      .values({ value, expires_at: expiresAt.toISOString() })
-      .onConflict((oc) => oc.column('value').doNothing())
-      .executeTakeFirst(),
-  );
+  const values = { value, expiresAt: expiresAt.toISOString(), now: now.toISOString() };
+  return (await recordNonce.affected(db, values)) > 0;
 }
+
+/** One statement: a new value is inserted; a value on file counts again only once it expired. */
+const recordNonce = compiled((db, v: { value: string; expiresAt: string; now: string }) =>
+  db
+    .insertInto('nonces')
+    .values({ value: v.value, expires_at: v.expiresAt })
+    .onConflict((oc) =>
+      oc
+        .column('value')
+        .doUpdateSet({ expires_at: (eb) => eb.ref('excluded.expires_at') })
+        .where('nonces.expires_at', '<', v.now),
+    ),
+);
 
 export async function purgeNonces(db: Db, now: Date): Promise<void> {
   await db.deleteFrom('nonces').where('expires_at', '<', now.toISOString()).execute();

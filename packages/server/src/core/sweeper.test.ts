@@ -12,7 +12,7 @@ describe('Sweeper', () => {
   it('goes on past a failing row, counts it and parks it with a growing back-off', async () => {
     const clock = new ManualClock();
     const store = await openTestStore();
-    const metrics = createMetrics({ db: store.db, waiters: new Waiters() });
+    const metrics = createMetrics({ store, waiters: new Waiters() });
     const logged: unknown[] = [];
     const sweeper = new Sweeper({
       clock,

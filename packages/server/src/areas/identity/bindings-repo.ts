@@ -1,3 +1,4 @@
+import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { UserDevicesTable } from '../../core/store/schema.js';
 import { inserted } from '../../core/store/unique.js';
@@ -50,19 +51,22 @@ export async function updateBinding(
   await db.updateTable('user_devices').set(changes).where('id', '=', id).execute();
 }
 
+const activeBindings = compiled((db, v: { customerId: string; deviceIdentifier: string }) =>
+  db
+    .selectFrom('user_devices')
+    .select('user_identifier')
+    .where('customer_id', '=', v.customerId)
+    .where('device_identifier', '=', v.deviceIdentifier)
+    .where('active', '=', 1),
+);
+
 /** The RP identifiers a device is actively bound to. */
 export async function activeIdentifiersOf(
   db: Db,
   customerId: string,
   deviceIdentifier: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_devices')
-    .select('user_identifier')
-    .where('customer_id', '=', customerId)
-    .where('device_identifier', '=', deviceIdentifier)
-    .where('active', '=', 1)
-    .execute();
+  const rows = await activeBindings.all(db, { customerId, deviceIdentifier });
   return rows.map((r) => r.user_identifier);
 }
 

@@ -1,33 +1,40 @@
 import type { Db } from '../../core/store/index.js';
 import type { DevicesTable, UsersTable } from '../../core/store/schema.js';
+import { compiled } from '../../core/store/compiled.js';
 import { inserted } from '../../core/store/unique.js';
 
 export type DeviceRow = DevicesTable;
+
+const deviceById = compiled((db, v: { customerId: string; identifier: string }) =>
+  db
+    .selectFrom('devices')
+    .selectAll()
+    .where('customer_id', '=', v.customerId)
+    .where('identifier', '=', v.identifier),
+);
 
 export function findDevice(
   db: Db,
   customerId: string,
   identifier: string,
 ): Promise<DeviceRow | undefined> {
-  return db
+  return deviceById.first(db, { customerId, identifier });
+}
+
+const deviceByThumbprint = compiled((db, v: { customerId: string; thumbprint: string }) =>
+  db
     .selectFrom('devices')
     .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('identifier', '=', identifier)
-    .executeTakeFirst();
-}
+    .where('customer_id', '=', v.customerId)
+    .where('thumbprint', '=', v.thumbprint),
+);
 
 export function findDeviceByThumbprint(
   db: Db,
   customerId: string,
   thumbprint: string,
 ): Promise<DeviceRow | undefined> {
-  return db
-    .selectFrom('devices')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('thumbprint', '=', thumbprint)
-    .executeTakeFirst();
+  return deviceByThumbprint.first(db, { customerId, thumbprint });
 }
 
 /** By identifier across customers (identifiers are globally unique keys). */

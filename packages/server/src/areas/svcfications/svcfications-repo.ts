@@ -1,3 +1,4 @@
+import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { SvcficationsTable } from '../../core/store/schema.js';
 
@@ -11,20 +12,42 @@ function selectSvcfications(db: Db) {
     .select('customers.name as relying_party');
 }
 
+const svcficationById = compiled((db, v: { customerId: string; id: string }) =>
+  selectSvcfications(db)
+    .where('svcfications.customer_id', '=', v.customerId)
+    .where('svcfications.id', '=', v.id),
+);
+
 export function findSvcfication(
   db: Db,
   customerId: string,
   id: string,
 ): Promise<SvcficationRow | undefined> {
-  return selectSvcfications(db)
-    .where('svcfications.customer_id', '=', customerId)
-    .where('svcfications.id', '=', id)
-    .executeTakeFirst();
+  return svcficationById.first(db, { customerId, id });
 }
 
 export async function insertSvcfication(db: Db, row: SvcficationsTable): Promise<void> {
   await db.insertInto('svcfications').values(row).execute();
 }
+
+type Closing = Pick<SvcficationsTable, 'status' | 'result' | 'updated_at'> & {
+  customerId: string;
+  id: string;
+};
+
+/** Closes an open svcfication as of `updated_at`: before its expiry, or (EXPIRED) after it. */
+const closeOpen = (beforeExpiry: boolean) =>
+  compiled((db, v: Closing) =>
+    db
+      .updateTable('svcfications')
+      .set({ status: v.status, result: v.result, updated_at: v.updated_at })
+      .where('customer_id', '=', v.customerId)
+      .where('id', '=', v.id)
+      .where('status', '=', 'IN_PROGRESS')
+      .where('expires_at', beforeExpiry ? '>' : '<=', v.updated_at),
+  );
+const closeBeforeExpiry = closeOpen(true);
+const closeAtExpiry = closeOpen(false);
 
 /**
  * Writes the final status of a svcfication that is still IN_PROGRESS (and, for EXPIRED, past its
@@ -37,19 +60,8 @@ export async function closeSvcfication(
   id: string,
   change: Pick<SvcficationsTable, 'status' | 'result' | 'updated_at'>,
 ): Promise<boolean> {
-  const open = db
-    .updateTable('svcfications')
-    .set(change)
-    .where('customer_id', '=', customerId)
-    .where('id', '=', id)
-    .where('status', '=', 'IN_PROGRESS');
-  const now = change.updated_at;
-  const updated = await (
-    change.status === 'EXPIRED'
-      ? open.where('expires_at', '<=', now)
-      : open.where('expires_at', '>', now)
-  ).executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  const close = change.status === 'EXPIRED' ? closeAtExpiry : closeBeforeExpiry;
+  return (await close.affected(db, { ...change, customerId, id })) === 1;
 }
 
 /** History of one RP identifier, newest first; `before` pages by creation time. */

@@ -24,7 +24,7 @@ describe('outbox worker', () => {
     const outbox = new Outbox(clock, randomIds);
     let calls = 0;
     const delivered: unknown[] = [];
-    const metrics = createMetrics({ db: store.db, waiters: new Waiters() });
+    const metrics = createMetrics({ store, waiters: new Waiters() });
     const worker = new OutboxWorker({
       db: store.db,
       clock,

@@ -11,6 +11,7 @@ export class GroupCommit {
   /** Commits (and writes) so far, and how many of them are known to be on disk. */
   private written = 0;
   private synced = 0;
+  private syncs = 0;
   private running: Promise<void> | null = null;
   private wal: FileHandle | null = null;
 
@@ -19,6 +20,11 @@ export class GroupCommit {
   /** Counts a statement that wrote or committed; it ran synchronously, so it is in the WAL. */
   wrote(): void {
     this.written += 1;
+  }
+
+  /** Commits counted and WAL syncs made so far (commits per sync: how well the grouping works). */
+  get stats(): { commits: number; syncs: number } {
+    return { commits: this.written, syncs: this.syncs };
   }
 
   /** True when a commit is not yet known to be on disk. */
@@ -41,6 +47,7 @@ export class GroupCommit {
     const upTo = this.written;
     this.wal ??= await open(this.walPath, 'r');
     await this.wal.datasync();
+    this.syncs += 1;
     this.synced = Math.max(this.synced, upTo);
   }
 

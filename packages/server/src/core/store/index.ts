@@ -11,6 +11,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { migrations } from './migrations.js';
 import type { Database } from './schema.js';
@@ -35,6 +36,8 @@ export interface StoreOptions {
 export interface Durability {
   readonly pending: boolean;
   durable(): Promise<void>;
+  /** Group commit only: commits counted and WAL syncs made (for /metrics). */
+  readonly stats?: { commits: number; syncs: number };
 }
 
 const alwaysDurable: Durability = { pending: false, durable: () => Promise.resolve() };
@@ -98,6 +101,8 @@ function openSqlite(path: string): SQLite.Database {
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
+  // Checkpoints run on their own thread (checkpointer.ts), not inside a request's commit.
+  if (path !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   return sqlite;
@@ -127,16 +132,16 @@ async function currentSchema(db: Db, options: StoreOptions): Promise<string> {
 /** Opens the database and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   let applied: string[] = [];
+  const file = !options.databaseUrl && options.sqlitePath !== ':memory:';
   // FULL is kept by group commit: SQLite itself runs NORMAL, and answers wait for a shared fsync.
   const groupCommit =
-    !options.databaseUrl && options.sqlitePath !== ':memory:' && options.synchronous !== 'NORMAL'
-      ? new GroupCommit(`${options.sqlitePath}-wal`)
-      : null;
+    file && options.synchronous !== 'NORMAL' ? new GroupCommit(`${options.sqlitePath}-wal`) : null;
   const dialect = options.databaseUrl
     ? new PostgresDialect({ pool: await openPostgres(options.databaseUrl, options.schema) })
     : new SqliteDialect({
         database: withStatementCache(openSqlite(options.sqlitePath), () => groupCommit?.wrote()),
       });
+  const checkpointer = file ? startCheckpointer(options.sqlitePath) : null;
   const db = new Kysely<Database>({ dialect });
   try {
     const migrator = new Migrator({
@@ -165,6 +170,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         );
     }
   } catch (err) {
+    await checkpointer?.stop();
     await db.destroy();
     throw err;
   }
@@ -179,6 +185,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     close: async () => {
       await groupCommit?.durable();
       await groupCommit?.close();
+      await checkpointer?.stop();
       await db.destroy();
     },
   };
