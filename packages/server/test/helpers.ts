@@ -8,7 +8,7 @@ import { ManualClock } from '../src/core/clock.js';
 import { SecretBox } from '../src/core/crypto/secret-box.js';
 import { createCustomer, type IssuedCustomer } from '../src/core/customers.js';
 import { randomIds } from '../src/core/ids.js';
-import { openStore, type Store } from '../src/core/store/index.js';
+import { openStore, type Store, type StoreOptions } from '../src/core/store/index.js';
 import { withServices, type Context } from '../src/context.js';
 import { expirySweeps } from '../src/worker.js';
 
@@ -28,12 +28,19 @@ export interface TestApp {
  * In-memory SQLite, or, in the `postgres` test project, a fresh schema of the PostgreSQL server
  * named by SVC_TEST_DATABASE_URL: the same suite runs on both.
  */
-export async function openTestStore(): Promise<Store> {
-  if (process.env.SVC_TEST_STORE !== 'postgres') return openStore({ sqlitePath: ':memory:' });
+export async function openTestStore(options: Pick<StoreOptions, 'onQuery'> = {}): Promise<Store> {
+  if (process.env.SVC_TEST_STORE !== 'postgres')
+    return openStore({ sqlitePath: ':memory:', ...options });
   const url = process.env.SVC_TEST_DATABASE_URL;
   if (!url) throw new Error('the postgres test project needs SVC_TEST_DATABASE_URL');
   const schema = `t_${randomBytes(8).toString('hex')}`;
-  const store = await openStore({ sqlitePath: '', databaseUrl: url, schema, migrate: true });
+  const store = await openStore({
+    sqlitePath: '',
+    databaseUrl: url,
+    schema,
+    migrate: true,
+    ...options,
+  });
   return {
     ...store,
     close: async () => {
@@ -44,12 +51,15 @@ export async function openTestStore(): Promise<Store> {
 }
 
 /** The whole app on a test store with a manual clock and one customer. */
-export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function testApp(
+  overrides: Partial<Config> = {},
+  storeOptions: Pick<StoreOptions, 'onQuery'> = {},
+): Promise<TestApp> {
   const config = loadConfig(
     {},
     { dataDir: '/nonexistent-test-dir', allowInsecureCallbacks: true, ...overrides },
   );
-  const store = await openTestStore();
+  const store = await openTestStore(storeOptions);
   const clock = new ManualClock(new Date());
   const box = new SecretBox(randomBytes(32));
   const deps = { ...withServices({ config, store, clock, ids: randomIds, box }), clock };

@@ -33,6 +33,8 @@ export function startCheckpointer(path: string, everyMs = 1000): { stop(): Promi
   worker.on('message', (problem: string) => process.emitWarning(`WAL checkpoint: ${problem}`));
   return {
     stop: async () => {
+      // Held while it stops: an unreferenced worker would let the process end mid-close.
+      worker.ref();
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('stop');
       await exited;

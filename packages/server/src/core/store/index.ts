@@ -30,6 +30,8 @@ export interface StoreOptions {
    * and `svc serve --migrate` apply them, and anything else refuses to work on an older schema.
    */
   migrate?: boolean;
+  /** Called with every query run (diagnostics: the query-plan test reads the hot paths' SQL). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 /** Whether every acknowledged commit is on disk; see group-commit.ts. */
@@ -142,7 +144,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         database: withStatementCache(openSqlite(options.sqlitePath), () => groupCommit?.wrote()),
       });
   const checkpointer = file ? startCheckpointer(options.sqlitePath) : null;
-  const db = new Kysely<Database>({ dialect });
+  const { onQuery } = options;
+  const db = new Kysely<Database>({
+    dialect,
+    ...(onQuery ? { log: (e) => onQuery(e.query.sql, e.query.parameters) } : {}),
+  });
   try {
     const migrator = new Migrator({
       db,

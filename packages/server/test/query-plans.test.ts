@@ -1,0 +1,74 @@
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payloads } from '@svc/sdk';
+import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { fidoCalls } from './fido.kit.js';
+import { testApp, type TestApp } from './helpers.js';
+import { rpClient, svcficationCalls } from './svcfications.kit.js';
+
+// Every statement the hot paths ran, with the values of its last run.
+const seen = new Map<string, readonly unknown[]>();
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({}, { onQuery: (sql, parameters) => seen.set(sql, parameters) });
+});
+afterAll(async () => t.close());
+
+const rp = () => rpClient(t);
+const { user, create, next, read, respond } = svcficationCalls(() => t, rp);
+const { withOrganization, register, authenticate } = fidoCalls(() => t);
+
+/** The hot paths of the performance table, run once each after their setup. */
+async function runHotPaths(): Promise<void> {
+  const { identifier, device } = await user();
+  const sandbox = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/verifications',
+    headers: { authorization: `Bearer ${t.customer.sandbox_token}` },
+    payload: { aamva: { identification_id: 'DL000001', person_given_name: 'STEVEN' } },
+  });
+  expect(sandbox.statusCode).toBe(200);
+  await rp().request('GET', `/api/v2/devices/${device.identifier}`);
+  const created = await create({ desired_level: 1, user_identifier: identifier });
+  const found = (await next(device)).body;
+  expect(found?.id).toBe(created.id);
+  await respond(device, [payloads.deviceAr(device.keys, created.id, device.identifier)]);
+  expect((await read(created.id)).status).toBe('ACCEPTED');
+  const c = await withOrganization();
+  const authenticator = new SoftAuthenticator();
+  await register(c, authenticator, 'sam');
+  const login = await authenticate(c, authenticator, { user_identifier: 'sam' });
+  expect(login.verified.body).toEqual({ status: 'COMPLETED' });
+}
+
+// Steps that read no table: constants and the rows of a multi-row insert.
+const notTables = /^SCAN (CONSTANT ROW|\d+-ROW VALUES CLAUSE)/;
+// The signing keys: a handful of rows, read once a minute by the cached signer (signing-keys.ts).
+const coldTables = /^SCAN signing_keys$/;
+
+/** SQLite's plan of a statement: one line per step ("SEARCH t USING INDEX …", "SCAN t"). */
+async function planOf(sql: string, parameters: readonly unknown[]): Promise<string[]> {
+  const { rows } = await t.store.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]),
+  );
+  return rows.map((r) => r.detail);
+}
+
+describe('query plans of the hot paths (SQLite)', () => {
+  it('no statement reads a whole table', async () => {
+    seen.clear();
+    await runHotPaths();
+    const statements = [...seen].filter(([sql]) =>
+      /^\s*(select|insert|update|delete)\b/i.test(sql),
+    );
+    expect(statements.length).toBeGreaterThan(20);
+    const scans: string[] = [];
+    for (const [sql, parameters] of statements) {
+      const plan = await planOf(sql, parameters);
+      for (const step of plan)
+        if (/^SCAN /.test(step) && !notTables.test(step) && !coldTables.test(step))
+          scans.push(`${step}\n    in: ${sql}`);
+    }
+    expect(scans).toEqual([]);
+  });
+});
