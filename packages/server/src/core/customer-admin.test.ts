@@ -25,12 +25,17 @@ let resolver: CredentialResolver;
 const clock = new ManualClock();
 /** The server's monotonic clock, moved by hand. */
 let serverMs = 0;
+/** Reads of the credentials table by the server. */
+let credentialReads = 0;
 /** What a running server sees once its cache let go (as `settleCredentialChange` waits for). */
 const settle = () => (serverMs += credentialCacheMs);
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'svc-customers-'));
   cli = await openStore({ sqlitePath: join(dir, 'svc.db') });
-  server = await openStore({ sqlitePath: join(dir, 'svc.db') });
+  server = await openStore({
+    sqlitePath: join(dir, 'svc.db'),
+    onQuery: (sql) => sql.includes('from "credentials"') && (credentialReads += 1),
+  });
   const box = new SecretBox(randomBytes(32));
   deps = { db: cli.db, box, ids: randomIds, clock };
   resolver = new CredentialResolver(server.db, box, 100, () => serverMs);
@@ -81,6 +86,17 @@ describe('rotateCredentials', () => {
     expect(await resolver.resolve(token)).not.toBeNull();
     settle();
     expect(await resolver.resolve(token)).toBeNull();
+  });
+
+  it('concurrent requests with an expired entry share one read', async () => {
+    const acme = await createCustomer(deps, { name: 'Acme' });
+    const token = acme.server_credentials.token;
+    await resolver.resolve(token);
+    settle();
+    credentialReads = 0;
+    const callers = await Promise.all(Array.from({ length: 20 }, () => resolver.resolve(token)));
+    expect(callers.every((c) => c?.customerId === acme.id)).toBe(true);
+    expect(credentialReads).toBe(1);
   });
 
   it('replaces only the kinds asked for', async () => {

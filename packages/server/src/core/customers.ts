@@ -2,6 +2,7 @@ import type { Clock } from './clock.js';
 import { sha256Hex, type SecretBox } from './crypto/secret-box.js';
 import { issueToken } from './crypto/tokens.js';
 import type { Ids } from './ids.js';
+import { compiled } from './store/compiled.js';
 import type { Db } from './store/index.js';
 import type { Insertable } from 'kysely';
 import type { CredentialKind, CredentialsTable } from './store/schema.js';
@@ -123,6 +124,7 @@ export class CredentialResolver {
     string,
     { caller: Caller; sealed: string | null; until: number }
   >();
+  private readonly reading = new Map<string, Promise<Caller | null>>();
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
@@ -132,15 +134,22 @@ export class CredentialResolver {
   ) {}
 
   async resolve(token: string): Promise<Caller | null> {
+    const cached = this.cache.get(token);
+    if (cached && this.now() < cached.until) return cached.caller;
+    // Concurrent requests with the same token share one read when its entry expires.
+    let reading = this.reading.get(token);
+    if (!reading) {
+      reading = this.read(token).finally(() => this.reading.delete(token));
+      this.reading.set(token, reading);
+    }
+    return reading;
+  }
+
+  private async read(token: string): Promise<Caller | null> {
     // Taken before the read: a change committed after it is seen once the entry expires.
     const readAt = this.now();
     const cached = this.cache.get(token);
-    if (cached && readAt < cached.until) return cached.caller;
-    const row = await this.db
-      .selectFrom('credentials')
-      .select(['customer_id', 'kind', 'secret_sealed'])
-      .where('token_hash', '=', sha256Hex(token))
-      .executeTakeFirst();
+    const row = await credentialByHash.first(this.db, { tokenHash: sha256Hex(token) });
     this.cache.delete(token);
     if (!row) return null;
     const caller: Caller = {
@@ -159,6 +168,13 @@ export class CredentialResolver {
     return caller;
   }
 }
+
+const credentialByHash = compiled((db, v: { tokenHash: string }) =>
+  db
+    .selectFrom('credentials')
+    .select(['customer_id', 'kind', 'secret_sealed'])
+    .where('token_hash', '=', v.tokenHash),
+);
 
 export async function countCustomers(db: Db): Promise<number> {
   const row = await db
