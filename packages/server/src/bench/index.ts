@@ -108,8 +108,12 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       ...(rate ? { rate } : {}),
     });
 
-  m.barePost = add(await bare('POST', 'bare Fastify JSON route, POST'));
-  m.bareGet = add(await bare('GET', 'bare Fastify JSON route, GET'));
+  m.barePost = add(
+    await observed(child, 'bare-post', () => bare('POST', 'bare Fastify JSON route, POST')),
+  );
+  m.bareGet = add(
+    await observed(child, 'bare-get', () => bare('GET', 'bare Fastify JSON route, GET')),
+  );
   if (only.has('sandbox'))
     m.sandbox = add(
       await observed(child, 'sandbox', () =>
