@@ -20,9 +20,10 @@ export function registerJsonBody(app: FastifyInstance): void {
     if (raw.length === 0) return done(null, undefined);
     if (!isUtf8(raw))
       return done(new AppError('BAD_REQUEST', 'The request body is not UTF-8.'), undefined);
-    void parseJson(request, raw.toString('utf8'), (err, value) => {
+    const text = raw.toString('utf8');
+    void parseJson(request, text, (err, value) => {
       if (err) return done(new AppError('INVALID_JSON'), undefined);
-      const problem = jsonTextProblem(value);
+      const problem = jsonTextProblem(text, value);
       return problem ? done(new AppError('BAD_REQUEST', problem), undefined) : done(null, value);
     });
   });

@@ -1,6 +1,3 @@
-/** With the `u` flag a class of surrogates matches only unpaired ones: a pair is one code point. */
-const loneSurrogate = /[\uD800-\uDFFF]/u;
-
 /**
  * Why a decoded string is refused, or null. PostgreSQL text cannot hold NUL, and a lone UTF-16
  * surrogate has no UTF-8 form (it would be stored as U+FFFD and read back altered); no field of
@@ -8,12 +5,17 @@ const loneSurrogate = /[\uD800-\uDFFF]/u;
  */
 export function textProblem(value: string): string | null {
   if (value.includes('\u0000')) return 'NUL characters are not accepted.';
-  if (loneSurrogate.test(value)) return 'Lone UTF-16 surrogates are not accepted.';
+  if (!value.isWellFormed()) return 'Lone UTF-16 surrogates are not accepted.';
   return null;
 }
 
-/** The first problem of any string, key or value, in parsed JSON (a loop: JSON may nest deep). */
-export function jsonTextProblem(json: unknown): string | null {
+/**
+ * The first problem of any string, key or value, in JSON parsed from UTF-8 `text` (a loop: JSON
+ * may nest deep). UTF-8 holds no surrogate and JSON no raw NUL: only a `\u` escape can make one,
+ * so text without an escape of NUL or a surrogate needs no walk.
+ */
+export function jsonTextProblem(text: string, json: unknown): string | null {
+  if (!/\\u(0000|d[89a-f])/i.test(text)) return null;
   const pending: unknown[] = [json];
   while (pending.length > 0) {
     const item = pending.pop();
