@@ -13,6 +13,9 @@ export function signatureMatches(secret: string, parts: SignedParts, presented: 
  */
 export function parseHttpDate(value: string | undefined): Date | null {
   if (!value) return null;
-  const ms = Date.parse(value.replace(/\s+/g, ' ').trim());
-  return Number.isNaN(ms) ? null : new Date(ms);
+  // Clients sign with a Date that changes once a second: most requests repeat the last one.
+  if (value !== last.value) last = { value, ms: Date.parse(value.replace(/\s+/g, ' ').trim()) };
+  return Number.isNaN(last.ms) ? null : new Date(last.ms);
 }
+
+let last = { value: '', ms: Number.NaN };

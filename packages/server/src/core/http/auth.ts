@@ -98,18 +98,23 @@ async function deviceSignature(
   request.deviceId = result.identifier;
 }
 
+/** Runs an async check from a callback-style hook: routes that need no check pay no promise. */
+function settle(check: Promise<void>, done: (err?: Error) => void): void {
+  check.then(() => done(), done);
+}
+
 /**
  * Authenticates each route per its `config.auth`, before validation: bad credentials win over bad
  * input.
  */
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('caller', null);
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const { auth: kinds } = request.routeOptions.config;
-    if (!kinds || kinds.includes('none')) return;
-    if (kinds.some((k) => bearerKinds.includes(k))) await bearer(deps, request, kinds);
-    else if (kinds.some((k) => apiKeyKinds.includes(k))) await apiKey(deps, request, kinds);
-    else await hmac(deps, request, kinds);
+    if (!kinds || kinds.includes('none')) return done();
+    if (kinds.some((k) => bearerKinds.includes(k))) settle(bearer(deps, request, kinds), done);
+    else if (kinds.some((k) => apiKeyKinds.includes(k))) settle(apiKey(deps, request, kinds), done);
+    else settle(hmac(deps, request, kinds), done);
   });
 }
 
@@ -119,17 +124,22 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
  */
 export function registerDeviceSig(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('deviceId', null);
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const { deviceSig } = request.routeOptions.config;
+    if (deviceSig !== true && !(deviceSig === 'sdk' && request.caller?.kind === 'sdk'))
+      return done();
     const customerId = request.caller?.customerId;
-    if (deviceSig === true || (deviceSig === 'sdk' && request.caller?.kind === 'sdk')) {
-      if (!customerId)
-        throw new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.');
-      await deviceSignature(deps, request, (thumbprint) => deps.deviceKey(customerId, thumbprint));
-    }
+    if (!customerId)
+      return done(new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.'));
+    const lookup: DeviceKeyLookup = (thumbprint) => deps.deviceKey(customerId, thumbprint);
+    settle(deviceSignature(deps, request, lookup), done);
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const rule = request.routeOptions.config.deviceSig;
-    if (typeof rule === 'object') await deviceSignature(deps, request, await rule.keyOf(request));
+    if (typeof rule !== 'object') return done();
+    settle(
+      rule.keyOf(request).then((lookup) => deviceSignature(deps, request, lookup)),
+      done,
+    );
   });
 }

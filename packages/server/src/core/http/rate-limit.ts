@@ -58,44 +58,53 @@ function presentedToken(request: FastifyRequest): string | null {
   return /^(?:Bearer|SVC)\s+([^\s:]+)/i.exec(value.trim())?.[1] ?? null;
 }
 
-function refuse(reply: FastifyReply, counters: Counters): never {
+function refusal(reply: FastifyReply, counters: Counters): AppError {
   void reply.header('retry-after', String(counters.retryAfter()));
-  throw new AppError('RATE_LIMITED');
+  return new AppError('RATE_LIMITED');
 }
 
 /**
  * Per client address and per credential, and, far tighter, per address and per presented token for
  * failed authentication (401/403). Counted in this process: N instances allow N times the limits.
+ * The hooks are synchronous (callback style): counting needs no promise per request.
  */
 export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clock: Clock): void {
   const counters = new Counters(clock, limits.windowSeconds * 1000);
   const over = (key: string, limit: number) => limit > 0 && counters.count(key) >= limit;
-  app.addHook('onRequest', async (request, reply) => {
-    if (over(`fail-ip:${request.ip}`, limits.authFailuresPerAddress)) refuse(reply, counters);
-    if (limits.perAddress > 0 && counters.add(`ip:${request.ip}`) > limits.perAddress)
-      refuse(reply, counters);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (
+      over(`fail-ip:${request.ip}`, limits.authFailuresPerAddress) ||
+      (limits.perAddress > 0 && counters.add(`ip:${request.ip}`) > limits.perAddress)
+    )
+      return done(refusal(reply, counters));
+    done();
   });
   // After authentication: the credential is known.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const caller = request.caller;
-    if (!caller || limits.perCredential === 0) return;
-    if (counters.add(`credential:${caller.customerId}:${caller.kind}`) > limits.perCredential)
-      refuse(reply, counters);
+    if (
+      caller &&
+      limits.perCredential > 0 &&
+      counters.add(`credential:${caller.customerId}:${caller.kind}`) > limits.perCredential
+    )
+      return done(refusal(reply, counters));
+    done();
   });
   // Failures are counted as they are answered. A token past its limit turns its further failures
   // into 429; its correctly authenticated requests still pass, so whoever merely knows a token
   // cannot lock its owner out.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 401 && reply.statusCode !== 403) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 401 && reply.statusCode !== 403) return done(null, payload);
     counters.add(`fail-ip:${request.ip}`);
     const token = presentedToken(request);
     const limit = limits.authFailuresPerToken;
-    if (!token || limit === 0 || counters.add(`fail-token:${token}`) <= limit) return payload;
+    if (!token || limit === 0 || counters.add(`fail-token:${token}`) <= limit)
+      return done(null, payload);
     void reply
       .code(429)
       .type('application/json; charset=utf-8')
       .header('retry-after', String(counters.retryAfter()));
     reply.removeHeader('www-authenticate');
-    return JSON.stringify(new AppError('RATE_LIMITED').body());
+    done(null, JSON.stringify(new AppError('RATE_LIMITED').body()));
   });
 }

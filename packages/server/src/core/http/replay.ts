@@ -80,11 +80,11 @@ function replay(
 export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): void {
   app.decorateRequest('replayClaim', null);
   app.decorateRequest('handlerStarted', false);
-  app.addHook('preValidation', async (request, reply) => {
+  /** Claims this write's key; true when the request was answered here (a repeat). */
+  async function claim(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const customerId = request.caller?.customerId;
-    if (!customerId || !writes.has(request.method)) return;
-    const found = keyOf(request, deps);
-    if (!found) return;
+    const found = customerId ? keyOf(request, deps) : null;
+    if (!customerId || !found) return false;
     const now = deps.clock.now();
     const claim = deps.ids.uuid();
     const result = await claimKey(deps.db, {
@@ -100,13 +100,17 @@ export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): vo
     if (result.kind === 'in-progress') throw new AppError('REQUEST_IN_PROGRESS');
     if (result.kind === 'answered') {
       const { status, headers, body } = result.response;
-      return replay(reply, status, headers, body);
+      void replay(reply, status, headers, body);
+      return true;
     }
     request.replayClaim = { customerId, key: found.key, claim };
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
+    return false;
+  }
+
+  /** Keeps the answer of the claiming request for its repeats, or lets the claim go. */
+  async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const owned = request.replayClaim;
-    if (!owned) return payload;
+    if (!owned) return;
     request.replayClaim = null;
     const body =
       typeof payload === 'string'
@@ -119,7 +123,7 @@ export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): vo
     // A refusal before the handler (input, X-Device-Sig) or a 5xx leaves nothing behind.
     if (!request.handlerStarted || reply.statusCode >= 500 || body === null) {
       await releaseKey(deps.db, owned);
-      return payload;
+      return;
     }
     const headers: Record<string, string> = {};
     for (const name of replayedHeaders) {
@@ -128,7 +132,21 @@ export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): vo
         headers[name] = String(value);
     }
     await storeResponse(deps.db, owned, { status: reply.statusCode, headers, body });
-    return payload;
+  }
+
+  // Callback-style hooks: reads and unclaimed requests pass without a promise.
+  app.addHook('preValidation', (request, reply, done) => {
+    if (!request.caller || !writes.has(request.method)) return done();
+    claim(request, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.replayClaim) return done(null, payload);
+    settle(request, reply, payload).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
 }
 

@@ -26,9 +26,12 @@ function urlProblem(request: FastifyRequest): AppError | null {
     if (name === '*') continue; // a static file path, not an identifier
     const problem = textProblem(value);
     if (problem) return new AppError('BAD_REQUEST', problem);
-    if (codePoints(value) > longestIdentifier) return new AppError('URI_TOO_LONG');
+    // UTF-16 length bounds the code points: most values need no count.
+    if (value.length > longestIdentifier && codePoints(value) > longestIdentifier)
+      return new AppError('URI_TOO_LONG');
   }
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  if (query === '') return null;
   try {
     // The query parser keeps malformed escapes (`%ED%A0%80`, a UTF-8 surrogate) as literal text.
     const problem = textProblem(decodeURIComponent(query.replace(/\+/g, ' ')));
