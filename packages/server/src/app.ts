@@ -1,6 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { fidoRoutes } from './areas/fido/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
@@ -42,12 +46,20 @@ async function documented(
   });
 }
 
+/** SVC_TRUST_PROXY as Fastify takes it: nothing, any proxy, or a list of addresses and CIDRs. */
+function trustedProxies(value: string): FastifyServerOptions['trustProxy'] {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
 /** Builds the whole service; never listens (tests inject, main.ts listens). */
 export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   const { config, store, ids } = ctx;
   const app = Fastify({
     ...(ctx.logger ? { loggerInstance: ctx.logger } : { logger: false }),
     bodyLimit: config.bodyLimit,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { maxParamLength },
     requestIdHeader: 'x-request-id',
     genReqId: () => ids.uuid(),

@@ -65,3 +65,32 @@ describe('rate limits', () => {
     expect((await verify(other.sandbox_token, '10.2.0.1')).statusCode).toBe(422);
   });
 });
+
+describe('behind a proxy (SVC_TRUST_PROXY)', () => {
+  const burst = async (app: TestApp, forwardedFor: string) => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/v2/verifications',
+        remoteAddress: '10.9.9.9', // the proxy
+        headers: { authorization: 'Bearer nope', 'x-forwarded-for': forwardedFor },
+        payload: {},
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  };
+
+  it('counts each client named by a trusted proxy; without trust, the proxy is the client', async () => {
+    const trusting = await testApp({ rateLimitAuthFailuresPerAddress: 3, trustProxy: '10.9.9.9' });
+    const refusedAfterThree = [401, 401, 401, 429, 429, 429];
+    expect(await burst(trusting, '203.0.113.1')).toEqual(refusedAfterThree);
+    expect((await burst(trusting, '203.0.113.2'))[0]).toBe(401);
+    await trusting.close();
+    const plain = await testApp({ rateLimitAuthFailuresPerAddress: 3 });
+    expect(await burst(plain, '203.0.113.1')).toEqual(refusedAfterThree);
+    expect((await burst(plain, '203.0.113.2'))[0]).toBe(429);
+    await plain.close();
+  });
+});

@@ -46,6 +46,11 @@ const keys = {
     schema: Type.String({ default: '' }),
     secret: true,
   },
+  trustProxy: {
+    env: 'SVC_TRUST_PROXY',
+    doc: "which proxies' X-Forwarded-For names the client (for per-address limits and logs): empty (none: the socket's address is the client), `true` (any proxy), or the proxies' addresses/CIDRs separated by commas",
+    schema: Type.String({ default: '', maxLength: 2000 }),
+  },
   bodyLimit: {
     env: 'SVC_BODY_LIMIT',
     doc: 'largest accepted request body in bytes',
