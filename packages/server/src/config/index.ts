@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { fromEnv, schemaProblem } from './values.js';
 
 /**
  * Every setting of the service: one schema, a line of doc per key, defaults here and nowhere else.
@@ -212,34 +213,8 @@ function httpUrlProblem(value: string): string | null {
   return /^https?:$/.test(protocolOf(value)) ? null : 'must be an absolute http(s) URL';
 }
 
-/** What is wrong with a value the schema refuses; a choice of literals lists them. */
-function schemaProblem(schema: TSchema, value: unknown): string {
-  const choices = (schema.anyOf as TSchema[] | undefined)?.map((s) => s.const as unknown);
-  if (choices?.every((c) => typeof c === 'string')) return `must be one of ${choices.join(', ')}`;
-  return Value.Errors(schema, value).First()?.message ?? 'invalid';
-}
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
-}
-
-/** Turns an environment string into the JSON value its schema expects. */
-function fromEnv(raw: string, schema: TSchema): unknown {
-  if (schema.type === 'integer') return /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  if (schema.type === 'boolean')
-    return ['1', 'true', 'yes'].includes(raw.toLowerCase())
-      ? true
-      : ['0', 'false', 'no', ''].includes(raw.toLowerCase())
-        ? false
-        : raw;
-  if (schema.type === 'object') {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      return raw;
-    }
-  }
-  return raw;
 }
 
 function readFile(path: string): Record<string, unknown> {
