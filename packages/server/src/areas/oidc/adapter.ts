@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { OidcDeps, OidcOrganization } from './deps.js';
 import {
   consumePayload,
@@ -36,7 +36,7 @@ export function clientMetadata(org: OidcOrganization): AdapterPayload | undefine
  * is read from the organization on every use, so a rotated secret or a new redirect URI counts
  * at once.
  */
-export function adapterClass(deps: OidcDeps, organizationId: string) {
+export function adapterClass(deps: OidcDeps, organizationId: string): AdapterConstructor {
   const now = () => deps.clock.now();
   const alive = (row: PayloadRow | undefined): AdapterPayload | undefined => {
     if (!row || (row.expires_at !== null && row.expires_at <= now().toISOString()))

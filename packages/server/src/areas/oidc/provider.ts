@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { adapterClass } from './adapter.js';
 import type { OidcDeps, OidcOrganization } from './deps.js';
 import { supportedAcrs } from './levels.js';
@@ -48,13 +48,27 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
         }
       );
     },
-    claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
+    // What actually happened (acr, amr) is in every ID token, asked for or not.
+    claims: {
+      acr: null,
+      amr: null,
+      auth_time: null,
+      sid: null,
+      openid: ['sub', 'acr', 'amr', 'auth_time'],
+      profile: ['name', 'preferred_username'],
+    },
     scopes: scopes.split(' '),
     acrValues: supportedAcrs,
     responseTypes: ['code'],
     // PKCE (S256) for every client, confidential ones too (OAuth 2.0 Security BCP).
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
+    // Every authorization request carries a nonce: the ID token is bound to the RP's session.
+    extraParams: {
+      nonce(_ctx, value) {
+        if (!value) throw new errors.InvalidRequest('nonce is required');
+      },
+    },
     // Refresh tokens always, offline_access or not (docs/decisions.md).
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     loadExistingGrant,
