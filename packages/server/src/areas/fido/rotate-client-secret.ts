@@ -1,6 +1,10 @@
 import { assertThat } from '../../core/errors.js';
 import type { FidoDeps } from './deps.js';
-import { findOrganizationOfCustomer, setClientSecret } from './organizations-repo.js';
+import {
+  findOrganizationById,
+  findOrganizationOfCustomer,
+  setClientSecret,
+} from './organizations-repo.js';
 
 /**
  * Issues a new OpenID client secret for the caller's organization, replacing any previous one at
@@ -8,10 +12,14 @@ import { findOrganizationOfCustomer, setClientSecret } from './organizations-rep
  */
 export async function rotateClientSecret(
   deps: FidoDeps,
-  customerId: string,
+  /** The caller's customer id (the API), or 'operator' (the CLI: any organization). */
+  caller: string,
   id: string,
 ): Promise<{ client_id: string; client_secret: string }> {
-  const organization = await findOrganizationOfCustomer(deps.db, customerId);
+  const organization =
+    caller === 'operator'
+      ? await findOrganizationById(deps.db, id)
+      : await findOrganizationOfCustomer(deps.db, caller);
   assertThat(organization && organization.id === id, 'ORGANIZATION_NOT_FOUND');
   const secret = deps.ids.random(32);
   await setClientSecret(deps.db, organization.id, deps.box.seal(secret));

@@ -30,7 +30,7 @@ export async function openInteraction(
 }
 
 export function pendingOf(interaction: Interaction): Pending {
-  return (interaction.result?.svc ?? {}) as Pending;
+  return interaction.result?.svc ?? {};
 }
 
 export async function savePending(interaction: Interaction, pending: Pending): Promise<void> {

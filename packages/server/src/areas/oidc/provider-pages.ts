@@ -13,7 +13,7 @@ export function providerPages(org: OidcOrganization) {
   // The sign-out form posts to the provider, which redirects to one of the client's URIs.
   const clientOrigins = [...new Set(org.redirectUris.map((uri) => new URL(uri).origin))];
   return {
-    renderError(ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) {
+    renderError: (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) => {
       send(ctx, {
         title: 'Sign-in failed',
         body: `<h1>Sign-in failed</h1>
@@ -21,7 +21,7 @@ export function providerPages(org: OidcOrganization) {
 <p><code>${escapeHtml(out.error)}</code></p>`,
       });
     },
-    logoutSource(ctx: KoaContextWithOIDC, form: string) {
+    logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
       send(ctx, {
         title: `Sign out of ${org.name}`,
         formAction: ["'self'", ...clientOrigins],
@@ -31,7 +31,7 @@ ${form}
 <button form="op.logoutForm" type="submit">Stay signed in</button>`,
       });
     },
-    postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+    postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
       send(ctx, {
         title: 'Signed out',
         body: `<h1>Signed out</h1><p id="message" data-state="success">You are signed out of ${escapeHtml(org.name)}.</p>`,

@@ -33,7 +33,7 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
   const pages = providerPages(org);
   const configuration: Configuration = {
     adapter: adapterClass(deps, org.organizationId),
-    jwks: { keys: keys as Configuration['jwks'] extends { keys: infer K } | undefined ? K : never },
+    jwks: { keys },
     cookies: { keys: [deps.cookieKey] },
     async findAccount(_ctx, sub) {
       const user = await deps.fido.user(org.customerId, { id: sub });
