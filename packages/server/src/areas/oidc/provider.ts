@@ -94,5 +94,9 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
       RefreshToken: 14 * 86_400,
     },
   };
-  return new Provider(issuerOf(org), configuration);
+  const provider = new Provider(issuerOf(org), configuration);
+  // svc speaks plain HTTP: an https issuer is served through a TLS-terminating proxy, whose
+  // X-Forwarded-Proto tells the provider the request was secure (docs/deployment.md).
+  provider.proxy = issuerOf(org).startsWith('https:');
+  return provider;
 }
