@@ -37,6 +37,27 @@ export interface FidoForOidc {
   passkeyOutcome(organizationId: string, linkId: string): Promise<OidcUser | undefined>;
 }
 
+/** A svcfication's state as the phone sign-in reads it. */
+export interface PhoneAnswer {
+  status: string;
+  /** The level the answer proved (accepted answers). */
+  level: number | null;
+  /** The customer's user identifier the answering device is bound to. */
+  userIdentifier: string | null;
+}
+
+/** What the phone sign-in asks of the svccodes and svcfications areas (through wiring.ts). */
+export interface PhoneForOidc {
+  newSvccode(customerId: string): Promise<{ id: string; payload: string }>;
+  pairedDevice(customerId: string, svccodeId: string): Promise<string | null>;
+  /** Sends the paired device a svcfication; answers its id. */
+  ask(
+    customerId: string,
+    input: { svccodeId: string; level: number; action: string; resource: string },
+  ): Promise<string>;
+  answer(customerId: string, svcficationId: string): Promise<PhoneAnswer>;
+}
+
 export interface OidcDeps {
   db: Db;
   clock: Clock;
@@ -45,9 +66,13 @@ export interface OidcDeps {
   /** Signs the provider's cookies; derived from the master key. */
   cookieKey: string;
   fido: FidoForOidc;
+  phone: PhoneForOidc;
 }
 
-export function oidcDeps(ctx: Context, areas: { fido: FidoForOidc }): OidcDeps {
+export function oidcDeps(
+  ctx: Context,
+  areas: { fido: FidoForOidc; phone: PhoneForOidc },
+): OidcDeps {
   return {
     db: ctx.store.db,
     clock: ctx.clock,

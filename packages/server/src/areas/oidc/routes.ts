@@ -11,6 +11,8 @@ import { loginPage, staleLoginPage } from './pages/template.js';
 import { Providers } from './providers.js';
 import { route } from './schemas.js';
 import { startPasskey } from './start-passkey.js';
+import { startPhone } from './start-phone.js';
+import { pollPhone } from './poll-phone.js';
 
 const call = { invalid: 'MISSING_FIELDS' } as const;
 const raw = (q: FastifyRequest, re: FastifyReply): Exchange => ({ req: q.raw, res: re.raw });
@@ -70,6 +72,27 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
       const interaction = await openInteraction(provider, raw(q, re), q.params.uid);
       const result = await finishPasskey(deps, q.params.organization, interaction);
       return finishInteraction(provider, raw(q, re), result);
+    },
+  );
+  r.post(
+    '/oidc/:organization/interaction/:uid/phone',
+    { config: call, schema: route.startPhone },
+    async (q, re) => {
+      const provider = await providerOf(q.params.organization);
+      const interaction = await openInteraction(provider, raw(q, re), q.params.uid);
+      return startPhone(deps, q.params.organization, interaction);
+    },
+  );
+  r.post(
+    '/oidc/:organization/interaction/:uid/phone/poll',
+    { config: call, schema: route.pollPhone },
+    async (q, re) => {
+      const provider = await providerOf(q.params.organization);
+      const interaction = await openInteraction(provider, raw(q, re), q.params.uid);
+      const result = await pollPhone(deps, q.params.organization, interaction);
+      return result === 'waiting'
+        ? { state: result }
+        : finishInteraction(provider, raw(q, re), result);
     },
   );
 

@@ -29,4 +29,19 @@ export const route = {
     body: Empty,
     response: { 200: Next, ...errors },
   },
+  startPhone: {
+    hide: true,
+    params: InteractionParams,
+    body: Empty,
+    response: { 200: Type.Object({ payload: Type.String(), qr: Type.String() }), ...errors },
+  },
+  pollPhone: {
+    hide: true,
+    params: InteractionParams,
+    body: Empty,
+    response: {
+      200: Type.Union([Type.Object({ state: Type.Literal('waiting') }), Next]),
+      ...errors,
+    },
+  },
 };

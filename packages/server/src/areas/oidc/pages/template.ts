@@ -1,8 +1,8 @@
 import { escapeHtml, renderPage } from '../../../core/http/page.js';
 
 /**
- * The sign-in page of an organization's provider: a passkey of the organization's users, or the
- * phone. The script is referenced relatively (`/oidc/{organization}/interaction/{uid}` →
+ * The sign-in page of an organization's provider: a passkey of the organization's users, or a
+ * phone that scans a svccode and accepts a svcfication. The script is referenced relatively (`/oidc/{organization}/interaction/{uid}` →
  * `/oidc/assets/login.js`), so a path prefix in the base still works.
  */
 export function loginPage(view: { organizationName: string; acr?: string | undefined }) {
@@ -14,7 +14,10 @@ export function loginPage(view: { organizationName: string; acr?: string | undef
 <p id="message" role="status" data-state="info">${
       view.acr ? `The application asks for assurance level ${escapeHtml(view.acr)}. ` : ''
     }Choose how to sign in.</p>
-<p><button id="passkey" type="button">Sign in with a passkey</button></p>`,
+<p><button id="passkey" type="button">Sign in with a passkey</button></p>
+<p><button id="phone" type="button">Sign in with your phone</button></p>
+<p id="phone-hint" hidden>Scan this code with the app of your phone, then accept the request.</p>
+<img id="qr" alt="Sign-in code to scan" hidden>`,
   });
 }
 

@@ -64,6 +64,32 @@ async function signInWithPasskey(button: HTMLButtonElement): Promise<void> {
   }
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Shows a svccode to scan, then asks svc until the phone's answer ends the sign-in. */
+async function signInWithPhone(button: HTMLButtonElement): Promise<void> {
+  button.disabled = true;
+  try {
+    const code = await post(`${here}/phone`);
+    const qr = document.getElementById('qr') as HTMLImageElement;
+    qr.src = String(code.qr);
+    qr.dataset.payload = String(code.payload);
+    qr.hidden = false;
+    (document.getElementById('phone-hint') as HTMLElement).hidden = false;
+    show('Waiting for your phone\u2026', 'info');
+    for (;;) {
+      if (follow(await post(`${here}/phone/poll`))) return;
+      await pause(1000);
+    }
+  } catch (err) {
+    button.disabled = false;
+    show(err instanceof SignInError ? err.message : 'Something went wrong. Try again.', 'error');
+  }
+}
+
+const phone = document.getElementById('phone') as HTMLButtonElement | null;
+if (phone) phone.addEventListener('click', () => void signInWithPhone(phone));
+
 if (passkey) {
   if (browserSupportsWebAuthn())
     passkey.addEventListener('click', () => void signInWithPasskey(passkey));
