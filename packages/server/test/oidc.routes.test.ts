@@ -222,6 +222,32 @@ describe('the provider of an organization', () => {
     expect(stale.body).toContain('Sign-in expired');
   });
 
+  it('the phone: a svccode of the customer as a QR code, then waiting for the scan', async () => {
+    const c = await organization();
+    const flow = await authorize(c.id, c.clientId);
+    const early = await flow.go('POST', `${flow.location}/phone/poll`);
+    expect(early.json()).toMatchObject({ error: 'OIDC_SIGN_IN_INCOMPLETE' });
+    const shown = (await flow.go('POST', `${flow.location}/phone`)).json<Json>();
+    expect(shown).toEqual({
+      payload: expect.any(String),
+      qr: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+    const customer = await t.store.db
+      .selectFrom('fido_organizations')
+      .select('customer_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    const codes = await t.store.db
+      .selectFrom('svccodes')
+      .select('id')
+      .where('customer_id', '=', customer.customer_id)
+      .execute();
+    expect(codes).toHaveLength(1);
+    expect((await flow.go('POST', `${flow.location}/phone/poll`)).json()).toEqual({
+      state: 'waiting',
+    });
+  });
+
   it('a level a passkey cannot prove is refused back at the client, never downgraded', async () => {
     const c = await organization();
     const flow = await authorize(c.id, c.clientId, { acr_values: 'EX' });

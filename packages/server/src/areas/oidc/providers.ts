@@ -11,8 +11,8 @@ interface Entry {
 
 /**
  * One provider per organization, made on first use and kept (bounded, oldest out). An entry is
- * checked again after `refreshMs`: a new signing key or another issuer base makes a new provider
- * (sessions and tokens live in the store, so nothing is lost).
+ * checked again after `refreshMs`: a new signing key, another issuer base or new redirect URIs
+ * make a new provider (sessions and tokens live in the store, so nothing is lost).
  */
 export class Providers {
   private readonly cache = new Map<string, Entry>();
@@ -29,7 +29,13 @@ export class Providers {
     const org = await this.deps.fido.organization(organizationId);
     if (!org) return undefined;
     const keys = await this.deps.keys.privateJwks();
-    const version = `${issuerOf(org)} ${keys.map((k) => k.kid).join(',')}`;
+    // What the provider is made of: its issuer, keys, and what its pages show (name, URIs).
+    const version = JSON.stringify([
+      issuerOf(org),
+      keys.map((k) => k.kid),
+      org.name,
+      org.redirectUris,
+    ]);
     if (cached?.version === version) {
       cached.checkedAt = Date.now();
       return cached;
