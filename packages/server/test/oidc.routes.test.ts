@@ -1,162 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fidoCalls, origin, type Json } from './fido.kit.js';
+import { origin, type Json } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
+import { behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
 });
 afterAll(async () => t.close());
-const { client, withOrganization } = fidoCalls(() => t);
-
-const redirectUri = 'https://www.acme.test/callback';
-// The test organizations' issuer is https: svc behind a TLS-terminating proxy.
-const behindTls = { 'x-forwarded-proto': 'https' };
-
-/** A FIDO customer with its organization and one redirect URI. */
-async function organization() {
-  const c = await withOrganization();
-  const org = c.org;
-  expect((await c.call('POST', '/api/v1/redirect_uris', { uri: redirectUri })).status).toBe(201);
-  return { ...c, id: String(org.id), clientId: String(org.oidc_client_id) };
-}
-
-const basic = (id: string, secret: string) =>
-  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
-
-/** A token request with made-up code: client authentication decides 401 vs 400. */
-async function tokenCall(orgId: string, authorization?: string, clientId?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/oidc/${orgId}/token`,
-    headers: {
-      ...behindTls,
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(authorization ? { authorization } : {}),
-    },
-    payload: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: 'nope',
-      redirect_uri: redirectUri,
-      code_verifier: 'v'.repeat(43),
-      ...(clientId ? { client_id: clientId } : {}),
-    }).toString(),
-  });
-  return { status: res.statusCode, body: res.json<Json>() };
-}
-
-/** A browser's cookies, whatever their path (names do not repeat here). */
-function jar() {
-  const cookies = new Map<string, string>();
-  return {
-    take(setCookie: string | string[] | undefined) {
-      for (const line of [setCookie ?? []].flat()) {
-        const [pair = ''] = line.split(';');
-        const at = pair.indexOf('=');
-        cookies.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-    },
-    header: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-  };
-}
-
-/** Starts an authorization request as a browser would; answers the interaction's path. */
-async function authorize(orgId: string, clientId: string, extra: Record<string, string> = {}) {
-  const cookies = jar();
-  const verifier = randomBytes(32).toString('base64url');
-  const query = new URLSearchParams({
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: redirectUri,
-    scope: 'openid profile',
-    state: 'st',
-    nonce: 'nn',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    ...extra,
-  });
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/oidc/${orgId}/auth?${query}`,
-    headers: behindTls,
-  });
-  cookies.take(res.headers['set-cookie']);
-  const go = async (method: 'GET' | 'POST', url: string) => {
-    const answer = await t.app.inject({
-      method,
-      url,
-      headers: {
-        ...behindTls,
-        cookie: cookies.header(),
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(method === 'POST' ? { payload: '{}' } : {}),
-    });
-    cookies.take(answer.headers['set-cookie']);
-    return answer;
-  };
-  return { status: res.statusCode, location: String(res.headers.location), go };
-}
-
-describe('the client secret (FIDO API)', () => {
-  it('is answered once per call, replaces the last one, and is stored sealed', async () => {
-    const c = await organization();
-    const first = await c.call('POST', `/api/v1/organizations/${c.id}/client_secret`);
-    expect(first.status).toBe(201);
-    expect(first.body).toEqual({ client_id: c.clientId, client_secret: expect.any(String) });
-    const secret = String(first.body.client_secret);
-    expect(Buffer.from(secret, 'base64url').length).toBeGreaterThanOrEqual(32);
-    const row = await t.store.db
-      .selectFrom('fido_organizations')
-      .select('oidc_client_secret_sealed')
-      .where('id', '=', c.id)
-      .executeTakeFirstOrThrow();
-    expect(row.oidc_client_secret_sealed).not.toContain(secret);
-    expect(t.box.open(row.oidc_client_secret_sealed ?? '')).toBe(secret);
-
-    // The token endpoint knows the client as confidential now.
-    expect(await tokenCall(c.id)).toMatchObject({
-      status: 400,
-      body: { error: 'invalid_request' },
-    });
-    expect(await tokenCall(c.id, basic(c.clientId, 'wrong'))).toMatchObject({
-      status: 401,
-      body: { error: 'invalid_client' },
-    });
-    expect(await tokenCall(c.id, basic(c.clientId, secret))).toMatchObject({
-      status: 400,
-      body: { error: 'invalid_grant' },
-    });
-    const second = await c.call('POST', `/api/v1/organizations/${c.id}/client_secret`);
-    expect(second.body.client_secret).not.toBe(secret);
-    expect((await tokenCall(c.id, basic(c.clientId, secret))).status).toBe(401);
-    expect(
-      (await tokenCall(c.id, basic(c.clientId, String(second.body.client_secret)))).status,
-    ).toBe(400);
-  });
-
-  it("another customer's organization, an unknown id or bad credentials change nothing", async () => {
-    const c = await organization();
-    const other = await client();
-    const before = await t.store.db.selectFrom('fido_organizations').selectAll().execute();
-    const refused = await other.call('POST', `/api/v1/organizations/${c.id}/client_secret`);
-    expect(refused).toMatchObject({ status: 404, body: { error: 'ORGANIZATION_NOT_FOUND' } });
-    expect((await c.call('POST', '/api/v1/organizations/nope/client_secret')).status).toBe(404);
-    const unsigned = await c.call(
-      'POST',
-      `/api/v1/organizations/${c.id}/client_secret`,
-      undefined,
-      null,
-    );
-    expect(unsigned.status).toBe(403);
-    expect(await t.store.db.selectFrom('fido_organizations').selectAll().execute()).toEqual(before);
-    // Still a public client: PKCE alone.
-    expect((await tokenCall(c.id, undefined, c.clientId)).body).toMatchObject({
-      error: 'invalid_grant',
-    });
-  });
-});
+const { organization, authorize } = oidcCalls(() => t);
 
 describe('the provider of an organization', () => {
   it("lives under its pages' base; an unknown organization is 404", async () => {
@@ -258,5 +110,70 @@ describe('the provider of an organization', () => {
     expect(back.origin + back.pathname).toBe(redirectUri);
     expect(back.searchParams.get('error')).toBe('unmet_authentication_requirements');
     expect(back.searchParams.get('state')).toBe('st');
+  });
+
+  it('hostile requests to the provider and the sign-in page get 4xx, never 5xx', async () => {
+    const c = await organization();
+    const flow = await authorize(c.id, c.clientId);
+    type Probe = {
+      method?: 'GET' | 'POST' | 'PUT';
+      url: string;
+      headers?: Record<string, string>;
+      payload?: string;
+    };
+    const probes: Probe[] = [
+      { url: `/oidc/${c.id}/auth` },
+      { url: `/oidc/${c.id}/auth?client_id=nope&response_type=code&scope=openid` },
+      {
+        url: `/oidc/${c.id}/auth?client_id=${c.clientId}&redirect_uri=${redirectUri}&scope=openid&response_type=code&code_challenge=x&code_challenge_method=plain&nonce=n`,
+      },
+      { method: 'POST', url: `/oidc/${c.id}/token`, payload: 'grant_type=%ZZ&&=' },
+      {
+        method: 'POST',
+        url: `/oidc/${c.id}/token`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"grant_type":',
+      },
+      {
+        method: 'POST',
+        url: `/oidc/${c.id}/token`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'a='.repeat(40_000),
+      },
+      { method: 'PUT', url: `/oidc/${c.id}/token` },
+      { url: `/oidc/${c.id}/me` },
+      { url: `/oidc/${c.id}/me`, headers: { authorization: 'Bearer forged' } },
+      { url: `/oidc/${c.id}/session/end?post_logout_redirect_uri=https://evil.test/` },
+      {
+        method: 'POST',
+        url: `/oidc/${c.id}/session/end/confirm`,
+        payload: 'xsrf=nope&logout=yes',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      {
+        url: `/oidc/${c.id}/interaction/x`,
+        headers: { cookie: '_interaction=forged; _interaction.sig=forged' },
+      },
+      {
+        method: 'POST',
+        url: `${flow.location}/passkey`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      },
+      { method: 'POST', url: `${flow.location}/phone/poll`, headers: { cookie: '_interaction=x' } },
+      { url: `/oidc/${c.id}/${'a'.repeat(2000)}` },
+      { url: `/oidc/${c.id}/.well-known/openid-configuration/%00` },
+    ];
+    for (const probe of probes) {
+      const res = await t.app.inject({
+        ...probe,
+        method: probe.method ?? 'GET',
+        headers: { ...behindTls, ...probe.headers },
+      });
+      expect(
+        res.statusCode,
+        `${probe.method ?? 'GET'} ${String(probe.url).slice(0, 80)}`,
+      ).toBeLessThan(500);
+    }
   });
 });
