@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults } from 'oidc-provider';
 import { AppError, assertThat } from '../../core/errors.js';
 import { scriptHeaders } from '../../core/http/browser-script.js';
 import type { OidcDeps } from './deps.js';
@@ -23,10 +24,16 @@ const raw = (q: FastifyRequest, re: FastifyReply): Exchange => ({ req: q.raw, re
  */
 export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
   const providers = new Providers(deps);
-  const providerOf = async (organization: string) => {
+  /** The sign-in behind a page call: its provider, interaction (by cookie) and raw exchange. */
+  const signIn = async (
+    { organization, uid }: { organization: string; uid: string },
+    x: Exchange,
+  ) => {
     const entry = await providers.of(organization);
     assertThat(entry, 'ORGANIZATION_NOT_FOUND');
-    return entry.provider;
+    const interaction = await openInteraction(entry.provider, x, uid);
+    const finish = (result: InteractionResults) => finishInteraction(entry.provider, x, result);
+    return { organization, interaction, finish };
   };
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -54,45 +61,39 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     '/oidc/:organization/interaction/:uid/passkey',
     { config: call, schema: route.startPasskey },
     async (q, re) => {
-      const provider = await providerOf(q.params.organization);
-      const interaction = await openInteraction(provider, raw(q, re), q.params.uid);
-      const started = await startPasskey(deps, q.params.organization, interaction);
-      if (started !== 'insufficient') return started;
-      return finishInteraction(provider, raw(q, re), {
-        error: 'unmet_authentication_requirements',
-        error_description: 'A passkey cannot prove the requested assurance level.',
-      });
+      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
+      const started = await startPasskey(deps, organization, interaction);
+      return started === 'insufficient'
+        ? finish({
+            error: 'unmet_authentication_requirements',
+            error_description: 'A passkey cannot prove the requested assurance level.',
+          })
+        : started;
     },
   );
   r.post(
     '/oidc/:organization/interaction/:uid/passkey/finish',
     { config: call, schema: route.finishPasskey },
     async (q, re) => {
-      const provider = await providerOf(q.params.organization);
-      const interaction = await openInteraction(provider, raw(q, re), q.params.uid);
-      const result = await finishPasskey(deps, q.params.organization, interaction);
-      return finishInteraction(provider, raw(q, re), result);
+      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
+      return finish(await finishPasskey(deps, organization, interaction));
     },
   );
   r.post(
     '/oidc/:organization/interaction/:uid/phone',
     { config: call, schema: route.startPhone },
     async (q, re) => {
-      const provider = await providerOf(q.params.organization);
-      const interaction = await openInteraction(provider, raw(q, re), q.params.uid);
-      return startPhone(deps, q.params.organization, interaction);
+      const { organization, interaction } = await signIn(q.params, raw(q, re));
+      return startPhone(deps, organization, interaction);
     },
   );
   r.post(
     '/oidc/:organization/interaction/:uid/phone/poll',
     { config: call, schema: route.pollPhone },
     async (q, re) => {
-      const provider = await providerOf(q.params.organization);
-      const interaction = await openInteraction(provider, raw(q, re), q.params.uid);
-      const result = await pollPhone(deps, q.params.organization, interaction);
-      return result === 'waiting'
-        ? { state: result }
-        : finishInteraction(provider, raw(q, re), result);
+      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
+      const result = await pollPhone(deps, organization, interaction);
+      return result === 'waiting' ? { state: result } : finish(result);
     },
   );
 
