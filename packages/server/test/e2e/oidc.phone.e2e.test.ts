@@ -4,7 +4,13 @@ import * as oidc from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchChromium, listen } from './fido.browser.js';
-import { createCustomerWithCli, removeDataDir, startServer, type RunningServer } from './server.js';
+import {
+  createCustomerWithCli,
+  removeDataDir,
+  startServer,
+  svc,
+  type RunningServer,
+} from './server.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,12 +41,21 @@ beforeAll(async () => {
   const binding = await backend.bindDevice(device.identifier ?? '', 'bob');
   await backend.setBindingActive(binding.id, true);
   await backend.setDeviceActive(device.identifier ?? '', true);
-  const { client_secret } = await fido.rotateClientSecret(org.id);
+  // A confidential client: a secret from the API, replaced by one from the operator's CLI.
+  const fromApi = await fido.rotateClientSecret(org.id);
+  const cli = svc(['oidc', 'client-secret', org.id, '--json', '--data-dir', server.dataDir]);
+  expect(cli.status).toBe(0);
+  const { client_id, client_secret } = JSON.parse(cli.stdout) as Record<string, string>;
+  expect(client_id).toBe(fromApi.client_id);
+  expect(client_secret).not.toBe(fromApi.client_secret);
+  const unknown = svc(['oidc', 'client-secret', 'nope', '--data-dir', server.dataDir]);
+  expect(unknown.status).toBe(1);
+  expect(unknown.stderr).toMatch(/^svc: ORGANIZATION_NOT_FOUND/);
   config = await oidc.discovery(
     new URL(`${base}/oidc/${org.id}`),
     org.oidc_client_id,
     undefined,
-    oidc.ClientSecretBasic(client_secret),
+    oidc.ClientSecretBasic(client_secret ?? ''),
     { execute: [oidc.allowInsecureRequests] },
   );
 }, 60_000);
