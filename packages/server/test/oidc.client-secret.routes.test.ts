@@ -46,6 +46,22 @@ describe('the client secret (FIDO API)', () => {
     ).toBe(400);
   });
 
+  it('is never kept for replays: a repeat with the same Idempotency-Key issues another', async () => {
+    const c = await organization();
+    const again = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/organizations/${c.id}/client_secret`,
+          headers: { authorization: `SVC ${c.apiKey}`, 'idempotency-key': 'rotate-1' },
+        })
+      ).json<{ client_secret: string }>().client_secret;
+    const first = await again();
+    expect(await again()).not.toBe(first);
+    const kept = await t.store.db.selectFrom('idempotency').select('body').execute();
+    expect(kept.some((row) => row.body?.includes(first))).toBe(false);
+  });
+
   it("another customer's organization, an unknown id or bad credentials change nothing", async () => {
     const c = await organization();
     const other = await client();

@@ -41,7 +41,7 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
   );
   r.post(
     '/api/v1/organizations/:id/client_secret',
-    { config: fido, schema: route.rotateClientSecret },
+    { config: { ...fido, secretAnswer: true }, schema: route.rotateClientSecret },
     async (q, re) => re.code(201).send(await rotateClientSecret(deps, c(q), q.params.id)),
   );
   r.post('/api/v1/redirect_uris', { config: fido, schema: route.addRedirectUri }, async (q, re) =>
