@@ -129,6 +129,14 @@ describe('Sign in with svc: openid-client against a spawned `svc serve`, passkey
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token ?? '');
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect((await oidc.fetchUserInfo(config, refreshed.access_token, alice)).sub).toBe(alice);
+    // A public client's refresh token rotates; using the old one again revokes the grant.
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token ?? '')).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    await expect(oidc.fetchUserInfo(config, refreshed.access_token, alice)).rejects.toBeInstanceOf(
+      Error,
+    );
 
     // The code was used once: a replay is refused.
     await expect(
