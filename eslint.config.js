@@ -36,11 +36,9 @@ export default tseslint.config(
     },
   },
   {
-    // The FIDO page script runs in browsers: it has its own DOM-only project (tsc skips it).
-    files: ['packages/server/src/areas/fido/pages/browser/**/*.ts'],
-    languageOptions: {
-      parserOptions: { project: './packages/server/src/areas/fido/pages/browser/tsconfig.json' },
-    },
+    // Page scripts run in browsers: each folder has its own DOM-only project (tsc skips them).
+    files: ['packages/server/src/areas/*/pages/browser/**/*.ts'],
+    languageOptions: { parserOptions: { project: true } },
   },
   {
     // The rooms: areas never import each other (app.ts and wiring.ts hand one area's use cases to

@@ -16,6 +16,8 @@ const storeUnitTests = [
   'packages/server/src/areas/fido/finish-link.test.ts',
   'packages/server/src/areas/fido/sms/sms.test.ts',
   'packages/server/src/areas/sandbox/license-status.test.ts',
+  'packages/server/src/areas/oidc/adapter.test.ts',
+  'packages/server/src/areas/oidc/providers.test.ts',
 ];
 
 if (!databaseUrl) {

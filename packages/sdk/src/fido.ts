@@ -1,6 +1,7 @@
 import type {
   FidoAuthentication,
   FidoAuthenticationBody,
+  FidoClientSecret,
   FidoEnrollBody,
   FidoLink,
   FidoOrganization,
@@ -40,6 +41,14 @@ export class FidoClient {
   /** The service answers this GET with 201, as the specification states. */
   getOrganization(id: string): Promise<FidoOrganization> {
     return this.call('GET', `/api/v1/organizations/${encodeURIComponent(id)}`);
+  }
+
+  /** A new OpenID client secret for "Sign in with svc" (answered once; replaces the last one). */
+  rotateClientSecret(organizationId: string): Promise<FidoClientSecret> {
+    return this.call(
+      'POST',
+      `/api/v1/organizations/${encodeURIComponent(organizationId)}/client_secret`,
+    );
   }
 
   addRedirectUri(uri: string): Promise<FidoRedirectUri> {

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { fidoRoutes } from './areas/fido/routes.js';
+import { oidcRoutes } from './areas/oidc/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
 import { siteRoutes } from './areas/site/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   const url = config.publicUrl;
   await documented(app, 'sandbox', url, (scope) => sandboxRoutes(scope, areas.sandbox));
   await documented(app, 'fido', url, (scope) => fidoRoutes(scope, areas.fido));
+  oidcRoutes(app, areas.oidc);
   await documented(app, 'main', url, (scope) => {
     identityRoutes(scope, areas.identity);
     svcficationsRoutes(scope, areas.svcfications);

@@ -1,18 +1,27 @@
+import { beginSignIn } from './areas/fido/begin-sign-in.js';
 import { fidoDeps } from './areas/fido/deps.js';
+import { oidcClient } from './areas/fido/oidc-client.js';
+import { oidcUser } from './areas/fido/oidc-user.js';
+import { signInOutcome } from './areas/fido/sign-in-outcome.js';
 import { identityDeps } from './areas/identity/deps.js';
 import { identityDirectory } from './areas/identity/directory.js';
+import { oidcDeps } from './areas/oidc/deps.js';
 import { sandboxDeps } from './areas/sandbox/deps.js';
 import { siteDeps } from './areas/site/deps.js';
 import { licenseStatus } from './areas/sandbox/license-status.js';
+import { createSvccode } from './areas/svccodes/create-svccode.js';
 import { pairedDevice } from './areas/svccodes/paired-device.js';
 import { svccodesDeps } from './areas/svccodes/deps.js';
+import { createSvcfication } from './areas/svcfications/create-svcfication.js';
 import { svcficationsDeps } from './areas/svcfications/deps.js';
+import { getSvcfication } from './areas/svcfications/get-svcfication.js';
 import type { Context } from './context.js';
 
 /**
  * Every area's dependencies, made once from the process context. Areas never import each other:
  * one that builds on another gets what it needs from here (identity checks licenses with the
- * sandbox engine; svcfications and svccodes ask identity about devices and users).
+ * sandbox engine; svcfications and svccodes ask identity about devices and users; oidc signs in the fido area's
+ * users with its passkey ceremony, or with a phone through svccodes and svcfications).
  */
 export function wireAreas(ctx: Context) {
   const sandbox = sandboxDeps(ctx);
@@ -24,5 +33,34 @@ export function wireAreas(ctx: Context) {
     pairedDevice: (customerId, id) => pairedDevice(svccodes, customerId, id),
   });
   const fido = fidoDeps(ctx);
-  return { site: siteDeps(ctx), sandbox, identity, directory, svcfications, svccodes, fido };
+  const oidc = oidcDeps(ctx, {
+    fido: {
+      organization: (id) => oidcClient(fido, id),
+      user: (customerId, key) => oidcUser(fido, customerId, key),
+      beginPasskey: (id) => beginSignIn(fido, id),
+      passkeyOutcome: (id, linkId) => signInOutcome(fido, id, linkId),
+    },
+    phone: {
+      newSvccode: (customerId) => createSvccode(svccodes, customerId),
+      pairedDevice: (customerId, id) => pairedDevice(svccodes, customerId, id),
+      ask: async (customerId, { svccodeId, level, action, resource }) =>
+        (
+          await createSvcfication(svcfications, customerId, {
+            action,
+            resource,
+            desired_level: level,
+            svccode_id: svccodeId,
+          })
+        ).id,
+      answer: async (customerId, id) => {
+        const { status, result } = await getSvcfication(svcfications, customerId, id);
+        return {
+          status,
+          level: result?.accepted_level ?? null,
+          userIdentifier: result?.bound_user_identifier ?? null,
+        };
+      },
+    },
+  });
+  return { site: siteDeps(ctx), sandbox, identity, directory, svcfications, svccodes, fido, oidc };
 }

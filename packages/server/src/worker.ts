@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { smsDeliverer, smsProvider } from './areas/fido/sms/deliverer.js';
 import { linkExpiry } from './areas/fido/expire-links.js';
+import { purgeExpired } from './areas/oidc/purge-expired.js';
 import { svcficationExpiry } from './areas/svcfications/expire-svcfications.js';
 import type { Context } from './context.js';
 import { purgeIdempotency } from './core/idempotency.js';
@@ -57,6 +58,7 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
     Promise.all([
       purgeNonces(ctx.store.db, ctx.clock.now()),
       purgeIdempotency(ctx.store.db, ctx.clock.now()),
+      purgeExpired({ db: ctx.store.db, clock: ctx.clock }),
     ]).catch((err: unknown) => logger.error({ err }, 'nonce purge failed'));
   // One sweep at a time: a slow pass is not overlapped by the next tick.
   let sweeping: Promise<unknown> | null = null;

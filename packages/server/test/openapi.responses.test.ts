@@ -205,6 +205,7 @@ describe('every operation answers as its document says', () => {
     const { withOrganization, register, authenticate, page } = fidoCalls(() => t);
     const c = await withOrganization();
     await c.call('GET', `/api/v1/organizations/${String(c.org.id)}`);
+    await c.call('POST', `/api/v1/organizations/${String(c.org.id)}/client_secret`);
     await c.call('POST', '/api/v1/redirect_uris', { uri: 'https://login.acme.test/done' });
     await c.call('GET', '/api/v1/redirect_uris');
     const user = await c.call('POST', '/api/v1/users', { name: 'Zed', user_identifier: 'zed' });

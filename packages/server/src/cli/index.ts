@@ -4,6 +4,7 @@ import { customersCommand } from './commands/customers.js';
 import { deviceCommand } from './commands/device.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
+import { oidcCommand } from './commands/oidc.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { serveCommand } from './commands/serve.js';
 import { smsCommand } from './commands/sms.js';
@@ -22,6 +23,7 @@ program.addCommand(deviceCommand());
 program.addCommand(sandboxCommand());
 program.addCommand(smsCommand());
 program.addCommand(keysCommand());
+program.addCommand(oidcCommand());
 program.addCommand(migrateCommand());
 
 /** A mistake on the command line is one line naming where the usage is, never the whole help. */

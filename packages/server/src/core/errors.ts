@@ -24,6 +24,10 @@ export const catalog = {
   AUTHENTICATION_NOT_FOUND: { status: 404, message: 'Authentication not found.' },
   REGISTRATION_NOT_FOUND: { status: 404, message: 'Registration not found.' },
   FIDO_LINK_INVALID: { status: 404, message: 'This link is not valid.' },
+  OIDC_INTERACTION_NOT_FOUND: {
+    status: 404,
+    message: 'This sign-in has expired or is not valid. Start again from the application.',
+  },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   DEVICE_ALREADY_BOUND: {
     status: 409,
@@ -45,6 +49,7 @@ export const catalog = {
     status: 409,
     message: 'The same request is still being processed; retry later.',
   },
+  OIDC_SIGN_IN_INCOMPLETE: { status: 409, message: 'The sign-in has not completed.' },
   FIDO_LINK_USED: { status: 410, message: 'This link has already been used.' },
   FIDO_LINK_EXPIRED: { status: 410, message: 'This link has expired.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },

@@ -77,6 +77,21 @@ export const FidoOrganization = withExample(
 );
 export type FidoOrganization = Static<typeof FidoOrganization>;
 
+export const FidoClientSecret = withExample(
+  Type.Object({
+    client_id: Type.String({ description: "the organization's `oidc_client_id`" }),
+    client_secret: Type.String({
+      description:
+        'shown once; replaces any earlier secret at once (HTTP Basic at the token endpoint)',
+    }),
+  }),
+  {
+    client_id: 'd4c3b2a1-f6e5-4d07-9281-0a9b8c7d6e5f',
+    client_secret: 'q5Yw3nJtB0m1kQ8hXc2rV7sLpZ4aF6dE9gU0iO3yT1w',
+  },
+);
+export type FidoClientSecret = Static<typeof FidoClientSecret>;
+
 export const FidoRedirectUriBody = withExample(
   Type.Object({ uri: Url('absolute https URI (http only for localhost), matched exactly') }),
   { uri: 'https://www.example.com/welcome' },

@@ -30,6 +30,7 @@ export async function createOrganization(
     domain_name: input.domain_name,
     domain_claim: input.domain_name === 'localhost' ? null : input.domain_name,
     oidc_client_id: deps.ids.uuid(),
+    oidc_client_secret_sealed: null,
     require_platform_authenticator: input.require_platform_authenticator ? 1 : 0,
     require_resident_key: input.require_resident_key ? 1 : 0,
     verify_attestation_statement: input.verify_attestation_statement === false ? 0 : 1,

@@ -1,6 +1,7 @@
 import type { Config } from '../../config/index.js';
 import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
 import type { Outbox } from '../../core/outbox/index.js';
@@ -12,6 +13,8 @@ export interface FidoDeps {
   clock: Clock;
   ids: Ids;
   keys: SigningKeys;
+  /** Seals the organizations' OpenID client secrets. */
+  box: SecretBox;
   outbox: Outbox;
   config: Pick<Config, 'fidoLinkBase' | 'publicUrl' | 'allowInsecureCallbacks'>;
   /**
@@ -31,6 +34,7 @@ export function fidoDeps(ctx: Context): FidoDeps {
     clock: ctx.clock,
     ids: ctx.ids,
     keys: ctx.keys,
+    box: ctx.box,
     outbox: ctx.outbox,
     config: ctx.config,
     anchoredAttestation: ctx.config.fidoAttestationRoots !== '',

@@ -61,3 +61,11 @@ export async function insertRedirectUri(
       .executeTakeFirst(),
   );
 }
+
+export async function setClientSecret(db: Db, id: string, sealed: string): Promise<void> {
+  await db
+    .updateTable('fido_organizations')
+    .set({ oidc_client_secret_sealed: sealed })
+    .where('id', '=', id)
+    .execute();
+}

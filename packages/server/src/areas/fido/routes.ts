@@ -13,6 +13,7 @@ import { getOrganization } from './get-organization.js';
 import { getRegistration } from './get-registration.js';
 import { listRedirectUris } from './list-redirect-uris.js';
 import { pageRoutes } from './pages/routes.js';
+import { rotateClientSecret } from './rotate-client-secret.js';
 import { route } from './schemas.js';
 import { searchUsers } from './search-users.js';
 
@@ -37,6 +38,11 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
     '/api/v1/organizations/:id',
     { config: fido, schema: route.getOrganization },
     async (q, re) => re.code(201).send(await getOrganization(deps, c(q), q.params.id)),
+  );
+  r.post(
+    '/api/v1/organizations/:id/client_secret',
+    { config: { ...fido, secretAnswer: true }, schema: route.rotateClientSecret },
+    async (q, re) => re.code(201).send(await rotateClientSecret(deps, c(q), q.params.id)),
   );
   r.post('/api/v1/redirect_uris', { config: fido, schema: route.addRedirectUri }, async (q, re) =>
     re.code(201).send(await addRedirectUri(deps, c(q), q.body.uri)),

@@ -5,6 +5,7 @@ import {
   FidoAuthentication,
   FidoAuthenticationBody,
   FidoCeremonyOptions,
+  FidoClientSecret,
   FidoCeremonyResult,
   FidoEnrollBody,
   FidoLink,
@@ -61,6 +62,17 @@ export const route = {
     ),
     params: IdParams,
     response: { 201: FidoOrganization, ...errors },
+  },
+  rotateClientSecret: {
+    ...op(
+      'rotateClientSecret',
+      'Organizations',
+      'Issue a new OpenID client secret',
+      'For "Sign in with svc" (README): makes the organization\'s OpenID client confidential. ' +
+        'The secret is answered once; a new one replaces the previous one at once.',
+    ),
+    params: IdParams,
+    response: { 201: FidoClientSecret, ...errors },
   },
   addRedirectUri: {
     ...op('addRedirectUri', 'Organizations', 'Allow a redirect URI'),

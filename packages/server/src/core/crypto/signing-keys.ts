@@ -73,6 +73,26 @@ export class SigningKeys {
     return { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
   }
 
+  /**
+   * Every key with its private part, newest first (the newest signs): the OpenID Provider signs
+   * ID tokens with these keys and publishes their public halves in its own `jwks_uri`.
+   */
+  async privateJwks(): Promise<JWK[]> {
+    await this.signer(); // makes the first key on a fresh store
+    const rows = await this.db
+      .selectFrom('signing_keys')
+      .select(['kid', 'private_sealed'])
+      .orderBy('created_at', 'desc')
+      .orderBy('kid')
+      .execute();
+    return rows.map((r) => ({
+      ...(JSON.parse(this.box.open(r.private_sealed)) as JWK),
+      kid: r.kid,
+      alg,
+      use: 'sig',
+    }));
+  }
+
   async sign(claims: JWTPayload, options: SignOptions = {}): Promise<string> {
     return (await this.prepare())(claims, options);
   }

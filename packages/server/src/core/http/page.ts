@@ -32,6 +32,11 @@ export interface Page {
   inlineScript?: string;
   /** `data-*` attributes of `<main>`, for the page's script. */
   data?: Record<string, string>;
+  /**
+   * Where the page's forms may go, redirects included (browsers check those too); default none.
+   * The OpenID Provider's sign-out form posts to svc, which redirects to the client.
+   */
+  formAction?: string[];
 }
 
 /**
@@ -65,7 +70,7 @@ ${page.body}
 `;
   const headers = {
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': `default-src 'none'; script-src ${scriptSource.join(' ')}; connect-src 'self' data:; img-src 'self' data:; style-src ${hash(style)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    'content-security-policy': `default-src 'none'; script-src ${scriptSource.join(' ')}; connect-src 'self' data:; img-src 'self' data:; style-src ${hash(style)}; base-uri 'none'; form-action ${page.formAction?.join(' ') ?? "'none'"}; frame-ancestors 'none'`,
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',

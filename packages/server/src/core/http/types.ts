@@ -28,6 +28,11 @@ declare module 'fastify' {
     deviceSig?: DeviceSigRule;
     /** Browser widgets call the route from other origins. */
     cors?: boolean;
+    /**
+     * The answer carries a secret shown once: it is never kept for replays (replay.ts), so a
+     * repeat runs again rather than reading the secret back from the database.
+     */
+    secretAnswer?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -119,6 +119,8 @@ export interface FidoOrganizationsTable {
   /** Its `domain_name`, held by it alone (unique); null for `localhost` and for pre-0007 sharers. */
   domain_claim: string | null;
   oidc_client_id: string;
+  /** The OpenID client secret, sealed with the secret box; null: a public client (PKCE only). */
+  oidc_client_secret_sealed: string | null;
   require_platform_authenticator: number;
   require_resident_key: number;
   verify_attestation_statement: number;
@@ -254,6 +256,19 @@ export interface IdempotencyTable {
   created_at: string;
 }
 
+/** What oidc-provider stores (areas/oidc/adapter.ts): one row per (model, id). */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  /** The model's JSON payload. */
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  consumed_at: string | null;
+  expires_at: string | null;
+}
+
 export interface Database {
   svcfications: SvcficationsTable;
   svccodes: SvccodesTable;
@@ -277,4 +292,5 @@ export interface Database {
   sms_messages: SmsMessagesTable;
   settings: SettingsTable;
   idempotency: IdempotencyTable;
+  oidc_payloads: OidcPayloadsTable;
 }

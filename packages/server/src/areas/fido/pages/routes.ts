@@ -8,6 +8,7 @@ import { route } from '../schemas.js';
 import { verifyAuthentication } from '../verify-authentication.js';
 import { verifyRegistration } from '../verify-registration.js';
 import { ceremonyScript } from './script.js';
+import { scriptHeaders } from '../../../core/http/browser-script.js';
 import { linkPage } from './template.js';
 
 const ceremonies = {
@@ -26,14 +27,7 @@ export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
 
   r.get('/fido/assets/ceremony.js', { schema: { hide: true } }, async (_request, reply) => {
     const script = await ceremonyScript();
-    return reply
-      .headers({
-        etag: script.etag,
-        'cache-control': 'no-cache',
-        'x-content-type-options': 'nosniff',
-      })
-      .type('text/javascript; charset=utf-8')
-      .send(script.code);
+    return reply.headers(scriptHeaders(script)).send(script.code);
   });
 
   for (const [kind, ceremony] of Object.entries(ceremonies) as [

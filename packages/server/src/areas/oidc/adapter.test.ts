@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../core/clock.js';
+import type { Store } from '../../core/store/index.js';
+import { openTestStore } from '../../../test/helpers.js';
+import { adapterClass, clientMetadata } from './adapter.js';
+import type { OidcDeps, OidcOrganization } from './deps.js';
+import { purgeExpired } from './purge-expired.js';
+
+const org: OidcOrganization = {
+  organizationId: 'org-1',
+  customerId: 'cust-1',
+  name: 'Acme',
+  base: 'https://login.acme.test',
+  clientId: 'client-1',
+  clientSecret: null,
+  redirectUris: ['https://acme.test/callback'],
+};
+
+let store: Store;
+const clock = new ManualClock();
+let Adapter: ReturnType<typeof adapterClass>;
+
+beforeAll(async () => {
+  store = await openTestStore();
+  const deps = {
+    db: store.db,
+    clock,
+    fido: { organization: async (id: string) => (id === org.organizationId ? org : undefined) },
+  } as unknown as OidcDeps;
+  Adapter = adapterClass(deps, org.organizationId);
+});
+afterAll(async () => store.close());
+
+describe('the oidc-provider adapter over the store', () => {
+  it('keeps a payload by (model, id) and finds it by uid, user code; an upsert replaces it', async () => {
+    const sessions = new Adapter('Session');
+    await sessions.upsert('s1', { uid: 'u1', accountId: 'alice' }, 60);
+    expect(await sessions.find('s1')).toEqual({ uid: 'u1', accountId: 'alice' });
+    expect(await sessions.findByUid('u1')).toEqual({ uid: 'u1', accountId: 'alice' });
+    await sessions.upsert('s1', { uid: 'u1', accountId: 'bob' }, 60);
+    expect(await sessions.find('s1')).toMatchObject({ accountId: 'bob' });
+    // Another model with the same id is another row.
+    expect(await new Adapter('Interaction').find('s1')).toBeUndefined();
+    const devices = new Adapter('DeviceCode');
+    await devices.upsert('d1', { userCode: 'ABCD-EFGH' }, 60);
+    expect(await devices.findByUserCode('ABCD-EFGH')).toEqual({ userCode: 'ABCD-EFGH' });
+  });
+
+  it('a consumed payload reads with `consumed`; an expired one reads as gone and is purged', async () => {
+    const codes = new Adapter('AuthorizationCode');
+    await codes.upsert('c1', { grantId: 'g1' }, 60);
+    await codes.consume('c1');
+    expect(await codes.find('c1')).toMatchObject({ grantId: 'g1', consumed: expect.any(Number) });
+    clock.advance(61_000);
+    expect(await codes.find('c1')).toBeUndefined();
+    expect(await purgeExpired({ db: store.db, clock })).toBeGreaterThanOrEqual(1);
+    expect(
+      await store.db.selectFrom('oidc_payloads').where('id', '=', 'c1').selectAll().execute(),
+    ).toEqual([]);
+  });
+
+  it('revoking a grant destroys every token of it; destroy removes one', async () => {
+    const access = new Adapter('AccessToken');
+    const refresh = new Adapter('RefreshToken');
+    await access.upsert('a1', { grantId: 'g2' }, 3600);
+    await refresh.upsert('r1', { grantId: 'g2' }, 3600);
+    await refresh.upsert('r2', { grantId: 'g3' }, 3600);
+    await access.revokeByGrantId('g2');
+    expect(await access.find('a1')).toBeUndefined();
+    expect(await refresh.find('r1')).toBeUndefined();
+    expect(await refresh.find('r2')).toEqual({ grantId: 'g3' });
+    await refresh.destroy('r2');
+    expect(await refresh.find('r2')).toBeUndefined();
+  });
+
+  it("the client is the organization's: its id only, its exact redirect URIs, public without a secret", async () => {
+    const clients = new Adapter('Client');
+    expect(await clients.find('client-1')).toMatchObject({
+      client_id: 'client-1',
+      redirect_uris: ['https://acme.test/callback'],
+      token_endpoint_auth_method: 'none',
+    });
+    expect(await clients.find('another-client')).toBeUndefined();
+    expect(clientMetadata({ ...org, clientSecret: 's3cret' })).toMatchObject({
+      client_secret: 's3cret',
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
+    expect(clientMetadata({ ...org, redirectUris: [] })).toBeUndefined();
+    // Nothing is stored for clients.
+    await clients.upsert('client-1', { client_id: 'client-1' }, 0);
+    expect(
+      await store.db
+        .selectFrom('oidc_payloads')
+        .where('model', '=', 'Client')
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+  });
+});

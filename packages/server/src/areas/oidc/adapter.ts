@@ -1,0 +1,95 @@
+import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
+import type { OidcDeps, OidcOrganization } from './deps.js';
+import {
+  consumePayload,
+  destroyGrant,
+  destroyPayload,
+  findPayload,
+  upsertPayload,
+  type PayloadRow,
+} from './payloads-repo.js';
+
+/**
+ * The organization's one client: its `oidc_client_id`, exactly its redirect URIs (also the
+ * allowed post-logout ones), a secret when one was issued (confidential) or none (public, PKCE).
+ * No redirect URI: no client.
+ */
+export function clientMetadata(org: OidcOrganization): AdapterPayload | undefined {
+  if (org.redirectUris.length === 0) return undefined;
+  return {
+    client_id: org.clientId,
+    client_name: org.name,
+    ...(org.clientSecret
+      ? { client_secret: org.clientSecret, token_endpoint_auth_method: 'client_secret_basic' }
+      : { token_endpoint_auth_method: 'none' }),
+    redirect_uris: org.redirectUris,
+    post_logout_redirect_uris: org.redirectUris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    id_token_signed_response_alg: 'ES256',
+  };
+}
+
+/**
+ * oidc-provider's storage contract over svc's store: one row per (model, id), the payload as JSON,
+ * its expiry, and the grant id / user code / uid it is looked up by. `Client` is not stored: it
+ * is read from the organization on every use, so a rotated secret or a new redirect URI counts
+ * at once.
+ */
+export function adapterClass(deps: OidcDeps, organizationId: string): AdapterConstructor {
+  const now = () => deps.clock.now();
+  const alive = (row: PayloadRow | undefined): AdapterPayload | undefined => {
+    if (!row || (row.expires_at !== null && row.expires_at <= now().toISOString()))
+      return undefined;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    return row.consumed_at
+      ? { ...payload, consumed: Math.floor(Date.parse(row.consumed_at) / 1000) }
+      : payload;
+  };
+
+  return class SvcAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      if (this.model === 'Client') return;
+      await upsertPayload(deps.db, {
+        model: this.model,
+        id,
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        user_code: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        consumed_at: null,
+        expires_at: expiresIn ? new Date(now().getTime() + expiresIn * 1000).toISOString() : null,
+      });
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client') {
+        const org = await deps.fido.organization(organizationId);
+        return org?.clientId === id ? clientMetadata(org) : undefined;
+      }
+      return alive(await findPayload(deps.db, this.model, { id }));
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return alive(await findPayload(deps.db, this.model, { user_code: userCode }));
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return alive(await findPayload(deps.db, this.model, { uid }));
+    }
+
+    async consume(id: string): Promise<void> {
+      await consumePayload(deps.db, this.model, id, now().toISOString());
+    }
+
+    async destroy(id: string): Promise<void> {
+      await destroyPayload(deps.db, this.model, id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await destroyGrant(deps.db, grantId);
+    }
+  };
+}

@@ -1,0 +1,84 @@
+import type { Context } from '../../context.js';
+import type { Clock } from '../../core/clock.js';
+import type { SigningKeys } from '../../core/crypto/signing-keys.js';
+import type { Ids } from '../../core/ids.js';
+import type { Db } from '../../core/store/index.js';
+
+/** An organization as its OpenID Provider sees it. */
+export interface OidcOrganization {
+  organizationId: string;
+  customerId: string;
+  name: string;
+  /** Where the organization's pages open (its `user_link` base): the issuer lives under it. */
+  base: string;
+  clientId: string;
+  /** Null for a public client (PKCE only). */
+  clientSecret: string | null;
+  redirectUris: string[];
+}
+
+/** A user the provider signs in; `sub` is its id. */
+export interface OidcUser {
+  id: string;
+  userIdentifier: string;
+  name: string;
+}
+
+/** What the provider asks of the fido area (handed over by wiring.ts). */
+export interface FidoForOidc {
+  organization(organizationId: string): Promise<OidcOrganization | undefined>;
+  user(
+    customerId: string,
+    key: { id: string } | { userIdentifier: string },
+  ): Promise<OidcUser | undefined>;
+  /** A passkey login link of the organization; the page runs its ceremony at `path`. */
+  beginPasskey(organizationId: string): Promise<{ id: string; secret: string; path: string }>;
+  /** The user a completed passkey link signed in, else undefined. */
+  passkeyOutcome(organizationId: string, linkId: string): Promise<OidcUser | undefined>;
+}
+
+/** A svcfication's state as the phone sign-in reads it. */
+export interface PhoneAnswer {
+  status: string;
+  /** The level the answer proved (accepted answers). */
+  level: number | null;
+  /** The customer's user identifier the answering device is bound to. */
+  userIdentifier: string | null;
+}
+
+/** What the phone sign-in asks of the svccodes and svcfications areas (through wiring.ts). */
+export interface PhoneForOidc {
+  newSvccode(customerId: string): Promise<{ id: string; payload: string }>;
+  pairedDevice(customerId: string, svccodeId: string): Promise<string | null>;
+  /** Sends the paired device a svcfication; answers its id. */
+  ask(
+    customerId: string,
+    input: { svccodeId: string; level: number; action: string; resource: string },
+  ): Promise<string>;
+  answer(customerId: string, svcficationId: string): Promise<PhoneAnswer>;
+}
+
+export interface OidcDeps {
+  db: Db;
+  clock: Clock;
+  ids: Ids;
+  keys: SigningKeys;
+  /** Signs the provider's cookies; derived from the master key. */
+  cookieKey: string;
+  fido: FidoForOidc;
+  phone: PhoneForOidc;
+}
+
+export function oidcDeps(
+  ctx: Context,
+  areas: { fido: FidoForOidc; phone: PhoneForOidc },
+): OidcDeps {
+  return {
+    db: ctx.store.db,
+    clock: ctx.clock,
+    ids: ctx.ids,
+    keys: ctx.keys,
+    cookieKey: ctx.box.derive('oidc-cookies-v1').toString('base64url'),
+    ...areas,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Assurance levels as `acr` values: EN, ES, EX are the svcfication levels 1–3. A passkey with
+ * user verification proves level 2 (docs/decisions.md, "Sign in with svc").
+ */
+const acrs = ['EN', 'ES', 'EX'] as const;
+export type Acr = (typeof acrs)[number];
+
+export const supportedAcrs: string[] = [...acrs];
+
+export function acrOfLevel(level: number): Acr {
+  return acrs[Math.min(Math.max(level, 1), 3) - 1] ?? 'EN';
+}
+
+/**
+ * The level `acr_values` asks for: the lowest of the known values it lists (any of them is
+ * acceptable to the client); 0 when it names none. Unknown values are ignored (OIDC Core 3.1.2.1:
+ * the values are in order of preference and the OP may satisfy any).
+ */
+export function requiredLevel(acrValues: unknown): number {
+  if (typeof acrValues !== 'string') return 0;
+  const levels = acrValues
+    .split(' ')
+    .map((value) => acrs.indexOf(value as Acr) + 1)
+    .filter((level) => level > 0);
+  return levels.length ? Math.min(...levels) : 0;
+}
+
+/** RFC 8176 `amr` values of what happened. */
+export const amrOf = {
+  /** Hardware-bound key, verified user (PIN or biometric): multi-factor. */
+  passkey: ['hwk', 'user', 'mfa'],
+  /** The phone's device key (level 1), plus user presence (2 and 3; 3 also matched a document). */
+  phone: (level: number) => (level >= 2 ? ['swk', 'user'] : ['swk']),
+} as const;

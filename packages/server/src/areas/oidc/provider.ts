@@ -1,0 +1,102 @@
+import type { JWK } from 'jose';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { adapterClass } from './adapter.js';
+import type { OidcDeps, OidcOrganization } from './deps.js';
+import { supportedAcrs } from './levels.js';
+import { providerPages } from './provider-pages.js';
+
+/** Where an organization's provider lives: under its pages' base (docs/decisions.md). */
+export const issuerOf = (org: OidcOrganization) => `${org.base}/oidc/${org.organizationId}`;
+export const interactionPath = (organizationId: string, uid: string) =>
+  `/oidc/${organizationId}/interaction/${uid}`;
+
+const scopes = 'openid profile offline_access';
+
+/**
+ * The client is the organization's own (first party): the grant is made at sign-in, with no
+ * consent screen, for the scopes svc offers.
+ */
+async function loadExistingGrant(ctx: KoaContextWithOIDC) {
+  const { client, session, provider } = ctx.oidc;
+  if (!client || !session?.accountId) return undefined;
+  const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+  const existing = grantId ? await provider.Grant.find(grantId) : undefined;
+  if (existing) return existing;
+  const grant = new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+  grant.addOIDCScope(scopes);
+  await grant.save();
+  return grant;
+}
+
+/** One organization's OpenID Provider (oidc-provider), signing with svc's keys. */
+export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]): Provider {
+  const pages = providerPages(org);
+  const configuration: Configuration = {
+    adapter: adapterClass(deps, org.organizationId),
+    jwks: { keys },
+    cookies: { keys: [deps.cookieKey] },
+    async findAccount(_ctx, sub) {
+      const user = await deps.fido.user(org.customerId, { id: sub });
+      return (
+        user && {
+          accountId: user.id,
+          claims: () => ({
+            sub: user.id,
+            name: user.name,
+            preferred_username: user.userIdentifier,
+          }),
+        }
+      );
+    },
+    // What actually happened (acr, amr) is in every ID token, asked for or not.
+    claims: {
+      acr: null,
+      amr: null,
+      auth_time: null,
+      sid: null,
+      openid: ['sub', 'acr', 'amr', 'auth_time'],
+      profile: ['name', 'preferred_username'],
+    },
+    scopes: scopes.split(' '),
+    acrValues: supportedAcrs,
+    responseTypes: ['code'],
+    // PKCE (S256) for every client, confidential ones too (OAuth 2.0 Security BCP).
+    pkce: { required: () => true },
+    allowOmittingSingleRegisteredRedirectUri: false,
+    // Every authorization request carries a nonce: the ID token is bound to the RP's session.
+    extraParams: {
+      nonce(_ctx, value) {
+        if (!value) throw new errors.InvalidRequest('nonce is required');
+      },
+    },
+    // Refresh tokens always, offline_access or not (docs/decisions.md).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    loadExistingGrant,
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: pages.logoutSource,
+        postLogoutSuccessSource: pages.postLogoutSuccessSource,
+      },
+    },
+    interactions: {
+      url: (_ctx, interaction) => interactionPath(org.organizationId, interaction.uid),
+    },
+    renderError: pages.renderError,
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 600,
+      Grant: 14 * 86_400,
+      Session: 14 * 86_400,
+      RefreshToken: 14 * 86_400,
+    },
+  };
+  const provider = new Provider(issuerOf(org), configuration);
+  // svc speaks plain HTTP: an https issuer is served through a TLS-terminating proxy, whose
+  // X-Forwarded-Proto tells the provider the request was secure (docs/deployment.md).
+  provider.proxy = issuerOf(org).startsWith('https:');
+  return provider;
+}

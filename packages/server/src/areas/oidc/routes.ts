@@ -1,0 +1,118 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults } from 'oidc-provider';
+import { AppError, assertThat } from '../../core/errors.js';
+import { scriptHeaders } from '../../core/http/browser-script.js';
+import type { OidcDeps } from './deps.js';
+import { finishPasskey } from './finish-passkey.js';
+import { finishInteraction, openInteraction, type Exchange } from './interaction.js';
+import { acrOfLevel, requiredLevel } from './levels.js';
+import { loginScript } from './pages/script.js';
+import { loginPage, staleLoginPage } from './pages/template.js';
+import { Providers } from './providers.js';
+import { route } from './schemas.js';
+import { startPasskey } from './start-passkey.js';
+import { startPhone } from './start-phone.js';
+import { pollPhone } from './poll-phone.js';
+
+const call = { invalid: 'MISSING_FIELDS' } as const;
+const raw = (q: FastifyRequest, re: FastifyReply): Exchange => ({ req: q.raw, res: re.raw });
+
+/**
+ * "Sign in with svc": every organization's OpenID Provider under `/oidc/{organization_id}`
+ * (oidc-provider answers its own endpoints there), and the sign-in page it sends users to.
+ */
+export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
+  const providers = new Providers(deps);
+  /** The sign-in behind a page call: its provider, interaction (by cookie) and raw exchange. */
+  const signIn = async (
+    { organization, uid }: { organization: string; uid: string },
+    x: Exchange,
+  ) => {
+    const entry = await providers.of(organization);
+    assertThat(entry, 'ORGANIZATION_NOT_FOUND');
+    const interaction = await openInteraction(entry.provider, x, uid);
+    const finish = (result: InteractionResults) => finishInteraction(entry.provider, x, result);
+    return { organization, interaction, finish };
+  };
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/oidc/assets/login.js', { schema: route.script }, async (_q, re) => {
+    const script = await loginScript();
+    return re.headers(scriptHeaders(script)).send(script.code);
+  });
+  r.get('/oidc/:organization/interaction/:uid', { schema: route.page }, async (q, re) => {
+    const { organization, uid } = q.params;
+    const entry = await providers.of(organization);
+    const interaction = entry
+      ? await openInteraction(entry.provider, raw(q, re), uid).catch(() => undefined)
+      : undefined;
+    const org = interaction && (await deps.fido.organization(organization));
+    const level = requiredLevel(interaction?.params.acr_values);
+    const page = org
+      ? loginPage({ organizationName: org.name, acr: level ? acrOfLevel(level) : undefined })
+      : staleLoginPage(new AppError('OIDC_INTERACTION_NOT_FOUND').description);
+    return re
+      .code(org ? 200 : 404)
+      .headers(page.headers)
+      .send(page.html);
+  });
+  r.post(
+    '/oidc/:organization/interaction/:uid/passkey',
+    { config: call, schema: route.startPasskey },
+    async (q, re) => {
+      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
+      const started = await startPasskey(deps, organization, interaction);
+      return started === 'insufficient'
+        ? finish({
+            error: 'unmet_authentication_requirements',
+            error_description: 'A passkey cannot prove the requested assurance level.',
+          })
+        : started;
+    },
+  );
+  r.post(
+    '/oidc/:organization/interaction/:uid/passkey/finish',
+    { config: call, schema: route.finishPasskey },
+    async (q, re) => {
+      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
+      return finish(await finishPasskey(deps, organization, interaction));
+    },
+  );
+  r.post(
+    '/oidc/:organization/interaction/:uid/phone',
+    { config: call, schema: route.startPhone },
+    async (q, re) => {
+      const { organization, interaction } = await signIn(q.params, raw(q, re));
+      return startPhone(deps, organization, interaction);
+    },
+  );
+  r.post(
+    '/oidc/:organization/interaction/:uid/phone/poll',
+    { config: call, schema: route.pollPhone },
+    async (q, re) => {
+      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
+      const result = await pollPhone(deps, organization, interaction);
+      return result === 'waiting' ? { state: result } : finish(result);
+    },
+  );
+
+  // oidc-provider reads its own bodies (form or JSON), so this scope parses none.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope
+      .withTypeProvider<TypeBoxTypeProvider>()
+      .all('/oidc/:organization/*', { schema: route.provider }, async (q, re) => {
+        const entry = await providers.of(q.params.organization);
+        assertThat(entry, 'ORGANIZATION_NOT_FOUND');
+        const req = q.raw as typeof q.raw & { originalUrl?: string };
+        const url = req.url ?? '/';
+        const prefix = /^\/oidc\/[^/?#]+/.exec(url)?.[0] ?? '';
+        req.originalUrl = url;
+        req.url = url.slice(prefix.length) || '/';
+        re.hijack();
+        await entry.handle(req, re.raw);
+      });
+  });
+}

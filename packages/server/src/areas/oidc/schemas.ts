@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox';
+import { ErrorBody } from '../../core/http/schemas.js';
+
+const Segment = Type.String({ minLength: 1, maxLength: 128 });
+const InteractionParams = Type.Object({ organization: Segment, uid: Segment });
+const Empty = Type.Object({});
+const Next = Type.Object({ redirect_to: Type.String() });
+const Link = Type.Object({ id: Type.String(), secret: Type.String(), path: Type.String() });
+const errors = { 404: ErrorBody, 409: ErrorBody };
+
+/**
+ * Per route: what it takes and answers. The provider's own endpoints (discovery, authorization,
+ * token, userinfo, JWKS, end session) are oidc-provider's; these are svc's sign-in page and its
+ * calls, not part of an API document.
+ */
+export const route = {
+  provider: { hide: true, params: Type.Object({ organization: Segment }) },
+  script: { hide: true },
+  page: { hide: true, params: InteractionParams },
+  startPasskey: {
+    hide: true,
+    params: InteractionParams,
+    body: Empty,
+    response: { 200: Type.Union([Link, Next]), ...errors },
+  },
+  finishPasskey: {
+    hide: true,
+    params: InteractionParams,
+    body: Empty,
+    response: { 200: Next, ...errors },
+  },
+  startPhone: {
+    hide: true,
+    params: InteractionParams,
+    body: Empty,
+    response: { 200: Type.Object({ payload: Type.String(), qr: Type.String() }), ...errors },
+  },
+  pollPhone: {
+    hide: true,
+    params: InteractionParams,
+    body: Empty,
+    response: {
+      200: Type.Union([Type.Object({ state: Type.Literal('waiting') }), Next]),
+      ...errors,
+    },
+  },
+};

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { origin, type Json } from './fido.kit.js';
+import { testApp, type TestApp } from './helpers.js';
+import { behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => t.close());
+const { organization, authorize } = oidcCalls(() => t);
+
+describe('the provider of an organization', () => {
+  it("lives under its pages' base; an unknown organization is 404", async () => {
+    const c = await organization();
+    const res = await t.app.inject({
+      url: `/oidc/${c.id}/.well-known/openid-configuration`,
+      headers: behindTls,
+    });
+    expect(res.statusCode).toBe(200);
+    const metadata = res.json<Json>();
+    expect(metadata).toMatchObject({
+      issuer: `${origin}/oidc/${c.id}`,
+      jwks_uri: expect.stringMatching(new RegExp(`/oidc/${c.id}/jwks$`)),
+      end_session_endpoint: expect.any(String),
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+    });
+    const jwks = await t.app.inject({ url: `/oidc/${c.id}/jwks`, headers: behindTls });
+    const own = await t.app.inject({ url: '/jwks' });
+    expect(jwks.json<{ keys: Json[] }>().keys.map((k) => k.kid)).toEqual(
+      own.json<{ keys: Json[] }>().keys.map((k) => k.kid),
+    );
+    expect(JSON.stringify(jwks.json())).not.toMatch(/"d":/);
+    const unknown = await t.app.inject({ url: '/oidc/nope/.well-known/openid-configuration' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'ORGANIZATION_NOT_FOUND' });
+  });
+
+  it('sends the browser to the sign-in page; the page calls need its cookie and a finished ceremony', async () => {
+    const c = await organization();
+    const flow = await authorize(c.id, c.clientId);
+    expect(flow.status).toBe(303);
+    expect(flow.location).toMatch(new RegExp(`^/oidc/${c.id}/interaction/[\\w-]+$`));
+    const page = await flow.go('GET', flow.location);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Sign in with a passkey');
+    expect(page.headers['content-security-policy']).toContain("form-action 'none'");
+
+    const early = await flow.go('POST', `${flow.location}/passkey/finish`);
+    expect(early.json()).toMatchObject({ error: 'OIDC_SIGN_IN_INCOMPLETE' });
+    const started = await flow.go('POST', `${flow.location}/passkey`);
+    expect(started.json()).toEqual({
+      id: expect.any(String),
+      secret: expect.any(String),
+      path: expect.stringMatching(/^\/fido\/authentications\//),
+    });
+    expect((await flow.go('POST', `${flow.location}/passkey/finish`)).statusCode).toBe(409);
+
+    // Without the interaction's cookie nothing starts.
+    const links = await t.store.db.selectFrom('fido_authentications').selectAll().execute();
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: `${flow.location}/passkey`,
+      headers: { ...behindTls, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(stranger.json()).toMatchObject({ error: 'OIDC_INTERACTION_NOT_FOUND' });
+    expect(await t.store.db.selectFrom('fido_authentications').selectAll().execute()).toEqual(
+      links,
+    );
+    const stale = await t.app.inject({ url: `/oidc/${c.id}/interaction/nope`, headers: behindTls });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.body).toContain('Sign-in expired');
+  });
+
+  it('the phone: a svccode of the customer as a QR code, then waiting for the scan', async () => {
+    const c = await organization();
+    const flow = await authorize(c.id, c.clientId);
+    const early = await flow.go('POST', `${flow.location}/phone/poll`);
+    expect(early.json()).toMatchObject({ error: 'OIDC_SIGN_IN_INCOMPLETE' });
+    const shown = (await flow.go('POST', `${flow.location}/phone`)).json<Json>();
+    expect(shown).toEqual({
+      payload: expect.any(String),
+      qr: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+    const customer = await t.store.db
+      .selectFrom('fido_organizations')
+      .select('customer_id')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    const codes = await t.store.db
+      .selectFrom('svccodes')
+      .select('id')
+      .where('customer_id', '=', customer.customer_id)
+      .execute();
+    expect(codes).toHaveLength(1);
+    expect((await flow.go('POST', `${flow.location}/phone/poll`)).json()).toEqual({
+      state: 'waiting',
+    });
+  });
+
+  it('a level a passkey cannot prove is refused back at the client, never downgraded', async () => {
+    const c = await organization();
+    const flow = await authorize(c.id, c.clientId, { acr_values: 'EX' });
+    const answer = await flow.go('POST', `${flow.location}/passkey`);
+    const next = answer.json<{ redirect_to: string }>().redirect_to;
+    const resumed = await flow.go('GET', new URL(next).pathname);
+    const back = new URL(String(resumed.headers.location));
+    expect(back.origin + back.pathname).toBe(redirectUri);
+    expect(back.searchParams.get('error')).toBe('unmet_authentication_requirements');
+    expect(back.searchParams.get('state')).toBe('st');
+  });
+
+  it('hostile requests to the provider and the sign-in page get 4xx, never 5xx', async () => {
+    const c = await organization();
+    const flow = await authorize(c.id, c.clientId);
+    type Probe = {
+      method?: 'GET' | 'POST' | 'PUT';
+      url: string;
+      headers?: Record<string, string>;
+      payload?: string;
+    };
+    const probes: Probe[] = [
+      { url: `/oidc/${c.id}/auth` },
+      { url: `/oidc/${c.id}/auth?client_id=nope&response_type=code&scope=openid` },
+      {
+        url: `/oidc/${c.id}/auth?client_id=${c.clientId}&redirect_uri=${redirectUri}&scope=openid&response_type=code&code_challenge=x&code_challenge_method=plain&nonce=n`,
+      },
+      { method: 'POST', url: `/oidc/${c.id}/token`, payload: 'grant_type=%ZZ&&=' },
+      {
+        method: 'POST',
+        url: `/oidc/${c.id}/token`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"grant_type":',
+      },
+      {
+        method: 'POST',
+        url: `/oidc/${c.id}/token`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'a='.repeat(40_000),
+      },
+      { method: 'PUT', url: `/oidc/${c.id}/token` },
+      { url: `/oidc/${c.id}/me` },
+      { url: `/oidc/${c.id}/me`, headers: { authorization: 'Bearer forged' } },
+      { url: `/oidc/${c.id}/session/end?post_logout_redirect_uri=https://evil.test/` },
+      {
+        method: 'POST',
+        url: `/oidc/${c.id}/session/end/confirm`,
+        payload: 'xsrf=nope&logout=yes',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      {
+        url: `/oidc/${c.id}/interaction/x`,
+        headers: { cookie: '_interaction=forged; _interaction.sig=forged' },
+      },
+      {
+        method: 'POST',
+        url: `${flow.location}/passkey`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      },
+      { method: 'POST', url: `${flow.location}/phone/poll`, headers: { cookie: '_interaction=x' } },
+      { url: `/oidc/${c.id}/${'a'.repeat(2000)}` },
+      { url: `/oidc/${c.id}/.well-known/openid-configuration/%00` },
+    ];
+    for (const probe of probes) {
+      const res = await t.app.inject({
+        ...probe,
+        method: probe.method ?? 'GET',
+        headers: { ...behindTls, ...probe.headers },
+      });
+      expect(
+        res.statusCode,
+        `${probe.method ?? 'GET'} ${String(probe.url).slice(0, 80)}`,
+      ).toBeLessThan(500);
+    }
+  });
+});
