@@ -123,6 +123,7 @@ describe('migration 0007 on organizations that already share a domain', () => {
           id: row.id,
           name: row.id,
           verify_identity_documents: 0,
+          number_matching: 0,
           created_at: row.created_at,
         })
         .execute();

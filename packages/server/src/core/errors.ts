@@ -89,6 +89,8 @@ export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
   override name = 'AppError';
+  /** Seconds a refused caller should wait (429): sent as Retry-After. */
+  retryAfter: number | undefined;
   constructor(
     readonly code: ErrorCode,
     readonly description: string = catalog[code].message,
@@ -123,6 +125,13 @@ export class AppError extends Error {
     if (this.fieldErrors) body.field_errors = this.fieldErrors;
     return body;
   }
+}
+
+/** 429 RATE_LIMITED with the Retry-After delay (whole seconds, at least 1). */
+export function rateLimited(seconds: number, description?: string): AppError {
+  const error = new AppError('RATE_LIMITED', description);
+  error.retryAfter = Math.max(1, Math.ceil(seconds));
+  return error;
 }
 
 /** One-line precondition: `assertThat(device, 'DEVICE_NOT_FOUND')`. */

@@ -35,7 +35,7 @@ export async function closeSvcfication(
   db: Db,
   customerId: string,
   id: string,
-  change: Pick<SvcficationsTable, 'status' | 'result' | 'updated_at'>,
+  change: Pick<SvcficationsTable, 'status' | 'result' | 'reject_reason' | 'updated_at'>,
 ): Promise<boolean> {
   const open = db
     .updateTable('svcfications')

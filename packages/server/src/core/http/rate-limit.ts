@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
-import { AppError } from '../errors.js';
+import { AppError, rateLimited } from '../errors.js';
 
 /** Requests per window; 0 turns a limit off. */
 export interface RateLimits {
@@ -58,9 +58,8 @@ function presentedToken(request: FastifyRequest): string | null {
   return /^(?:Bearer|SVC)\s+([^\s:]+)/i.exec(value.trim())?.[1] ?? null;
 }
 
-function refuse(reply: FastifyReply, counters: Counters): never {
-  void reply.header('retry-after', String(counters.retryAfter()));
-  throw new AppError('RATE_LIMITED');
+function refuse(counters: Counters): never {
+  throw rateLimited(counters.retryAfter());
 }
 
 /**
@@ -70,17 +69,17 @@ function refuse(reply: FastifyReply, counters: Counters): never {
 export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clock: Clock): void {
   const counters = new Counters(clock, limits.windowSeconds * 1000);
   const over = (key: string, limit: number) => limit > 0 && counters.count(key) >= limit;
-  app.addHook('onRequest', async (request, reply) => {
-    if (over(`fail-ip:${request.ip}`, limits.authFailuresPerAddress)) refuse(reply, counters);
+  app.addHook('onRequest', async (request) => {
+    if (over(`fail-ip:${request.ip}`, limits.authFailuresPerAddress)) refuse(counters);
     if (limits.perAddress > 0 && counters.add(`ip:${request.ip}`) > limits.perAddress)
-      refuse(reply, counters);
+      refuse(counters);
   });
   // After authentication: the credential is known.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async (request) => {
     const caller = request.caller;
     if (!caller || limits.perCredential === 0) return;
     if (counters.add(`credential:${caller.customerId}:${caller.kind}`) > limits.perCredential)
-      refuse(reply, counters);
+      refuse(counters);
   });
   // Failures are counted as they are answered. A token past its limit turns its further failures
   // into 429; its correctly authenticated requests still pass, so whoever merely knows a token

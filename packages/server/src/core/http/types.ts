@@ -28,6 +28,8 @@ declare module 'fastify' {
     deviceSig?: DeviceSigRule;
     /** Browser widgets call the route from other origins. */
     cors?: boolean;
+    /** The body may be left out: no body validates as `{}`. */
+    optionalBody?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;

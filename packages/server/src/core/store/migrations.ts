@@ -7,6 +7,7 @@ import { migration as m0005 } from './migrations/0005_fido_link_expiry.js';
 import { migration as m0006 } from './migrations/0006_key_check.js';
 import { migration as m0007 } from './migrations/0007_fido_domain.js';
 import { migration as m0008 } from './migrations/0008_idempotency.js';
+import { migration as m0009 } from './migrations/0009_push_safety.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_key_check': m0006,
   '0007_fido_domain': m0007,
   '0008_idempotency': m0008,
+  '0009_push_safety': m0009,
 };

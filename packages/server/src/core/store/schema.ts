@@ -8,6 +8,8 @@ export interface CustomersTable {
   id: string;
   name: string;
   verify_identity_documents: number;
+  /** 1: svcfications of desired_level ≥ 2 use number matching unless the request says otherwise. */
+  number_matching: number;
   created_at: string;
 }
 
@@ -157,6 +159,12 @@ export interface FidoCredentialsTable {
   attestation_format: string;
   created_at: string;
   last_used_at: string | null;
+  /** Given by the user (PATCH); null until renamed. */
+  name: string | null;
+  /** The authenticator model's AAGUID (uuid text); null when it reports none. */
+  aaguid: string | null;
+  /** 1 when the authenticator reported the credential as backed up (synced passkey). */
+  backed_up: number;
 }
 
 export type FidoLinkStatus = 'PENDING' | 'COMPLETED' | 'ERROR' | 'EXPIRED';
@@ -215,6 +223,13 @@ export interface SvcficationsTable {
   result: string | null;
   /** Legacy v1 fields. */
   legacy: string | null;
+  /** Number matching: the number the RP shows (10–99) and the device's three choices (JSON). */
+  match_number: number | null;
+  match_candidates: string | null;
+  /** Who the fatigue limits count it against: the user identifier, else svc:… or device:…. */
+  subject: string | null;
+  /** Why the device rejected it (`declined`, `fraud`, or a failed number match). */
+  reject_reason: string | null;
   expires_at: string;
   created_at: string;
   updated_at: string;
