@@ -24,6 +24,7 @@ export const catalog = {
   AUTHENTICATION_NOT_FOUND: { status: 404, message: 'Authentication not found.' },
   REGISTRATION_NOT_FOUND: { status: 404, message: 'Registration not found.' },
   FIDO_LINK_INVALID: { status: 404, message: 'This link is not valid.' },
+  CREDENTIAL_NOT_FOUND: { status: 404, message: 'Credential not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   DEVICE_ALREADY_BOUND: {
     status: 409,
@@ -41,6 +42,7 @@ export const catalog = {
   },
   USER_EXISTS: { status: 409, message: 'A user with this user_identifier already exists.' },
   REDIRECT_URI_EXISTS: { status: 409, message: 'The redirect URI is already registered.' },
+  FIDO_CREDENTIAL_LIMIT: { status: 409, message: 'The user has as many passkeys as allowed.' },
   REQUEST_IN_PROGRESS: {
     status: 409,
     message: 'The same request is still being processed; retry later.',

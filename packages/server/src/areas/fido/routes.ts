@@ -7,12 +7,15 @@ import { createOrganization } from './create-organization.js';
 import { createRegistration } from './create-registration.js';
 import { createUser } from './create-user.js';
 import type { FidoDeps } from './deps.js';
+import { deleteCredential } from './delete-credential.js';
 import { enrollUser } from './enroll-user.js';
 import { getAuthentication } from './get-authentication.js';
 import { getOrganization } from './get-organization.js';
 import { getRegistration } from './get-registration.js';
+import { listCredentials } from './list-credentials.js';
 import { listRedirectUris } from './list-redirect-uris.js';
 import { pageRoutes } from './pages/routes.js';
+import { renameCredential } from './rename-credential.js';
 import { route } from './schemas.js';
 import { searchUsers } from './search-users.js';
 
@@ -52,6 +55,19 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
     '/api/v1/users/search',
     { config: fido, schema: route.searchUsers, preValidation: noBodyIsEmpty },
     async (q) => searchUsers(deps, c(q), q.body),
+  );
+
+  const credential = '/api/v1/users/:user_id/credentials/:id';
+  r.get(
+    '/api/v1/users/:user_id/credentials',
+    { config: fido, schema: route.listCredentials },
+    async (q) => listCredentials(deps, c(q), q.params.user_id),
+  );
+  r.patch(credential, { config: fido, schema: route.renameCredential }, async (q) =>
+    renameCredential(deps, c(q), q.params.user_id, q.params.id, q.body.name),
+  );
+  r.delete(credential, { config: fido, schema: route.deleteCredential }, async (q, re) =>
+    re.code(204).send(await deleteCredential(deps, c(q), q.params.user_id, q.params.id)),
   );
 
   r.post(
