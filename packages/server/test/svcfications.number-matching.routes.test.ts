@@ -1,7 +1,7 @@
 import { payloads, RpClient } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setNumberMatching } from '../src/core/customer-admin.js';
-import { testApp, type TestApp } from './helpers.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
 import { rpClient, status, svcficationCalls, type Svc } from './svcfications.kit.js';
 
 type Matching = Svc & {
@@ -131,6 +131,21 @@ describe('number matching', () => {
       })) as Matching;
       expect([level2, level1, optOut].map((s) => s.number_matching)).toEqual([true, false, false]);
       expect(typeof level2.match_number).toBe('number');
+      // Legacy v1 has no number to show: never number matching.
+      const legacy = new RpClient({
+        baseUrl: 'http://svc',
+        credentials: t.customer.user_credentials,
+        fetch: injectFetch(t.app),
+      });
+      const created = await legacy.request('POST', '/api/v1/verifications', {
+        action: 'login',
+        resource: 'v1',
+        desired_level: 2,
+        user_identifier: u.identifier,
+        number_matching: true,
+      });
+      const id = String(created.headers.get('location')).split('/').pop() ?? '';
+      expect(((await read(id)) as Matching).number_matching).toBe(false);
     } finally {
       await setNumberMatching(t.store.db, t.customer.id, false);
     }
