@@ -56,8 +56,13 @@ describe('fatigue limits', () => {
     expect(await refusal(body)).toEqual({ code: 'RATE_LIMITED', retryAfter: 80 });
     expect(await count()).toBe(before);
     expect(await refusal({ desired_level: 1, user_identifier: other.identifier })).toBeNull();
+    // A 429 is not kept for its Idempotency-Key: the same write may be retried later.
+    const key = { 'idempotency-key': 'retry-after-429' };
+    const retried = () =>
+      rp.request('POST', '/api/v2/svcfications', { ...body, action: 'a', resource: 'r' }, key);
+    expect(await status(retried())).toBe(429);
     await cancel(first.id);
-    expect(await refusal(body)).toBeNull();
+    expect(await status(retried())).toBe(201);
   });
 
   it('refuses more than the limit per 10 minutes, and lets them through once the window moves', async () => {
