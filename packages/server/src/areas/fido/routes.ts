@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { customerOf as c } from '../../core/http/caller.js';
 import { addRedirectUri } from './add-redirect-uri.js';
 import { createAuthentication } from './create-authentication.js';
@@ -21,9 +21,7 @@ import { searchUsers } from './search-users.js';
 
 const fido = { auth: ['fido'], invalid: 'MISSING_FIELDS' } as const;
 // Both search filters are optional, so a request may come without any body.
-const noBodyIsEmpty = async (request: FastifyRequest) => {
-  request.body ??= {};
-};
+const search = { ...fido, optionalBody: true } as const;
 
 /**
  * Area C route table: `Authorization: SVC <fido_api_key>`; everything is scoped by the caller.
@@ -51,10 +49,8 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
   r.post('/api/v1/users', { config: fido, schema: route.createUser }, async (q, re) =>
     re.code(201).send(await createUser(deps, c(q), q.body)),
   );
-  r.post(
-    '/api/v1/users/search',
-    { config: fido, schema: route.searchUsers, preValidation: noBodyIsEmpty },
-    async (q) => searchUsers(deps, c(q), q.body),
+  r.post('/api/v1/users/search', { config: search, schema: route.searchUsers }, async (q) =>
+    searchUsers(deps, c(q), q.body),
   );
 
   const credential = '/api/v1/users/:user_id/credentials/:id';
