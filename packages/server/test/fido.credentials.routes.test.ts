@@ -1,7 +1,8 @@
+import { FidoClient, NotFoundError } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
 import { fidoCalls, origin, parseLink, type Json } from './fido.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,5 +148,24 @@ describe('passkey management', () => {
       (await c.call('POST', '/api/v1/registrations', { user: { user_identifier: 'alice' } }))
         .status,
     ).toBe(409);
+  });
+
+  it('the SDK lists, renames and removes passkeys', async () => {
+    const c = await withOrganization();
+    await register(c, new SoftAuthenticator({ aaguid: icloud }));
+    const fido = new FidoClient({
+      baseUrl: 'http://svc',
+      apiKey: c.apiKey,
+      fetch: injectFetch(t.app),
+    });
+    const user = await userId(c);
+    const [passkey] = await fido.listCredentials(user);
+    expect(passkey?.authenticator_name).toBe('iCloud Keychain');
+    expect((await fido.renameCredential(user, passkey?.id ?? '', 'Phone')).name).toBe('Phone');
+    await fido.deleteCredential(user, passkey?.id ?? '');
+    expect(await fido.listCredentials(user)).toEqual([]);
+    await expect(fido.deleteCredential(user, passkey?.id ?? '')).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });
