@@ -3,12 +3,11 @@ import { jsonBoundsProblem } from '../../core/json-bounds.js';
 import { callbackUrlProblem } from '../../core/outbox/callback-url.js';
 import type { SvcficationsDeps } from './deps.js';
 import { checkFatigue, subjectOf } from './fatigue.js';
-import { numberMatchingDefault } from './fatigue-repo.js';
 import { matchChallenge, usesNumberMatching } from './number-matching.js';
 import { invalid, resolveTarget } from './resolve-target.js';
 import type { Svcfication, SvcficationBody } from './schemas.js';
 import { signals } from './signals.js';
-import { findSvcfication, insertSvcfication } from './svcfications-repo.js';
+import { findSvcfication, insertSvcfication, numberMatchingDefault } from './svcfications-repo.js';
 import { svcficationView } from './views.js';
 
 /**

@@ -55,13 +55,3 @@ export async function lastFraudReport(
     .executeTakeFirst();
   return row?.updated_at ?? null;
 }
-
-/** The customer's number-matching setting. */
-export async function numberMatchingDefault(db: Db, customerId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('customers')
-    .select('number_matching')
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  return row?.number_matching === 1;
-}

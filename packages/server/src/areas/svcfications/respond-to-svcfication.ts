@@ -7,8 +7,8 @@ import { completeSvcfication } from './complete-svcfication.js';
 import type { SvcficationsDeps } from './deps.js';
 import { checkPayload, readPayload, rejected, type Payload } from './payloads.js';
 import { resultOf } from './result.js';
-import { acceptedStatus, isOpen } from './status.js';
 import { numberMatchFailure } from './number-matching.js';
+import { acceptedStatus, isOpen } from './status.js';
 import { findSvcfication } from './svcfications-repo.js';
 
 /** How long payload nonces are remembered: far beyond any svcfication's life. */
@@ -85,8 +85,8 @@ export async function respondToSvcfication(
   const mismatch = numberMatchFailure(row.match_number, payloads);
   if (mismatch) {
     const result = await resultOf(deps, customerId, device.identifier, null);
-    const reason = { ...result, reason: mismatch };
-    return completeSvcfication(deps, customerId, svcficationId, 'REJECTED', reason, nonces);
+    const rejection = { ...result, reason: mismatch };
+    return completeSvcfication(deps, customerId, svcficationId, 'REJECTED', rejection, nonces);
   }
   const level = await achievedLevel(deps, customerId, device.user_id, payloads);
   const result = await resultOf(deps, customerId, device.identifier, level);

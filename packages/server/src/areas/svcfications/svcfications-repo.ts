@@ -121,3 +121,13 @@ export function dueForExpiry(
     .limit(limit)
     .execute();
 }
+
+/** The customer's number-matching setting. */
+export async function numberMatchingDefault(db: Db, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers')
+    .select('number_matching')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row?.number_matching === 1;
+}
