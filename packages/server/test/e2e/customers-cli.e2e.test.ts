@@ -76,7 +76,7 @@ describe('svc customers', () => {
     expect((await customers('list')).stdout).toMatch(new RegExp(`${acme.id}  active .* Listed`));
   });
 
-  it('create --number-matching and set: the customer's setting, as list shows it', async () => {
+  it('create --number-matching and set: the setting, as list shows it', async () => {
     const created = await customers('create', '--name', 'Matching', '--number-matching', '--json');
     const { id } = JSON.parse(created.stdout) as IssuedCustomer;
     const setting = async () =>
