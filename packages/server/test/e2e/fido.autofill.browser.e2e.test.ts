@@ -37,7 +37,12 @@ const withoutAutofill = (page: Page) =>
 async function registeredUser(name: string, conditionalAvailable = true) {
   const customer = createCustomerWithCli(server.dataDir, 'autofill e2e');
   const fido = new FidoClient({ baseUrl: base, apiKey: customer.fido_api_key });
-  await fido.createOrganization({ name: 'Acme', domain_name: 'localhost' });
+  // Discoverable passkeys: autofill is offered on sign-in links made for no user.
+  await fido.createOrganization({
+    name: 'Acme',
+    domain_name: 'localhost',
+    require_resident_key: true,
+  });
   const tab = await virtualAuthenticatorTab(browser);
   if (!conditionalAvailable) await withoutAutofill(tab.page);
   const registration = await fido.createRegistration({ user: { user_identifier: name } });
@@ -48,7 +53,7 @@ async function registeredUser(name: string, conditionalAvailable = true) {
 describe('passkey autofill on the sign-in page (Chromium)', () => {
   it('starts a conditional request where available; Continue still signs in while it is pending', async () => {
     const { fido, page, context, presence } = await registeredUser('ann');
-    const authentication = await fido.createAuthentication({ user_identifier: 'ann' });
+    const authentication = await fido.createAuthentication();
     // The user does not pick the passkey in autofill: the conditional request stays pending.
     await presence(false);
     await page.goto(authentication.user_link);
@@ -82,7 +87,7 @@ describe('passkey autofill on the sign-in page (Chromium)', () => {
 
   it('without conditional mediation the field stays hidden and Continue works as before', async () => {
     const { fido, page, context } = await registeredUser('ben', false);
-    const authentication = await fido.createAuthentication({ user_identifier: 'ben' });
+    const authentication = await fido.createAuthentication();
     expect(await runLink(page, authentication.user_link)).toBe(
       'You are signed in. You can close this page.',
     );
@@ -93,7 +98,7 @@ describe('passkey autofill on the sign-in page (Chromium)', () => {
 
   it('picking the passkey in autofill signs in without pressing Continue', async () => {
     const { fido, page, context } = await registeredUser('dee');
-    const authentication = await fido.createAuthentication({ user_identifier: 'dee' });
+    const authentication = await fido.createAuthentication();
     // Automatic presence: the virtual authenticator answers the conditional request at once.
     await page.goto(authentication.user_link);
     await page.waitForFunction(() => document.getElementById('message')?.dataset.state !== 'info');
@@ -101,17 +106,29 @@ describe('passkey autofill on the sign-in page (Chromium)', () => {
       'You are signed in. You can close this page.',
     );
     expect(await mediations(page)).toEqual(['conditional']);
-    expect((await fido.getAuthentication(authentication.id)).status).toBe('COMPLETED');
+    expect(await fido.getAuthentication(authentication.id)).toMatchObject({
+      status: 'COMPLETED',
+      user: { user_identifier: 'dee' },
+    });
     await context.close();
   });
 
-  it('registration pages have no autofill field', async () => {
+  it('registration pages and sign-in links made for a user have no autofill field', async () => {
     const customer = createCustomerWithCli(server.dataDir, 'autofill e2e');
     const fido = new FidoClient({ baseUrl: base, apiKey: customer.fido_api_key });
     await fido.createOrganization({ name: 'Acme', domain_name: 'localhost' });
+    const html = async (link: string) => (await fetch(link.split('#')[0] ?? '')).text();
     const registration = await fido.createRegistration({ user: { user_identifier: 'cy' } });
-    const html = await (await fetch(registration.user_link.split('#')[0] ?? '')).text();
-    expect(html).toContain('Continue');
-    expect(html).not.toContain('webauthn');
+    const shown = await html(registration.user_link);
+    expect(shown).toContain('Continue');
+    expect(shown).not.toContain('webauthn');
+    const { page, context } = await virtualAuthenticatorTab(browser);
+    await runLink(page, registration.user_link);
+    await context.close();
+    const forCy = await fido.createAuthentication({ user_identifier: 'cy' });
+    expect(await html(forCy.user_link)).not.toContain('webauthn');
+    expect(await html((await fido.createAuthentication()).user_link)).toContain(
+      'autocomplete="username webauthn"',
+    );
   });
 });

@@ -25,12 +25,12 @@ const autofillField = `<p id="autofill" hidden><label for="username">Your passke
 /**
  * The page behind a `user_link`: one Continue button while the link can be used, otherwise the
  * reason it cannot. The script (relative URL, so a path prefix in the link base still works)
- * reads the secret from the fragment. A sign-in page also has a username field whose autofill
- * offers the user's passkeys.
+ * reads the secret from the fragment. A sign-in page for no particular user also has a username
+ * field whose autofill offers the passkeys (see linkState).
  */
 export function linkPage(
   kind: LinkKind,
-  view: { state: PageState; organizationName?: string | undefined },
+  view: { state: PageState; organizationName?: string | undefined; autofill?: boolean | undefined },
 ) {
   const heading = view.organizationName ? headings[kind](view.organizationName) : 'Passkey link';
   const ready = view.state === 'ready';
@@ -40,6 +40,6 @@ export function linkPage(
     scripts: ready ? ['../assets/ceremony.js'] : [],
     body: `<h1>${escapeHtml(heading)}</h1>
 <p id="message" role="status" data-state="${ready ? 'info' : 'error'}">${escapeHtml(messages[view.state](kind))}</p>
-${ready && kind === 'authentications' ? autofillField : ''}${ready ? '<button id="continue" type="button">Continue</button>' : ''}`,
+${ready && view.autofill ? autofillField : ''}${ready ? '<button id="continue" type="button">Continue</button>' : ''}`,
   });
 }
