@@ -108,8 +108,9 @@ export async function virtualAuthenticatorTab(
 
 /**
  * Opens a user link, presses Continue and returns the message the page ends with. A sign-in page
- * first offers passkeys in autofill (a conditional request); the authenticator does not answer it
- * (as when the user ignores the autofill), so Continue is pressed while it is pending.
+ * of a link made for no user first offers passkeys in autofill (a conditional request); the
+ * authenticator does not answer it (as when the user ignores the autofill), so Continue is
+ * pressed while it is pending.
  */
 export async function runLink(page: Page, userLink: string): Promise<string> {
   const presence = presenceOf.get(page);
