@@ -1,6 +1,7 @@
 import type {
   IdentityDocument,
   PairSvccodeBody,
+  RejectBody,
   ResponsesBody,
   Svcfication,
   SyncDeviceResponse,
@@ -22,6 +23,11 @@ export interface AcceptOptions {
   level?: AssuranceLevel;
   /** Level 3: the registered document's hash; default: the last `registerDocument` hash. */
   documentHash?: string;
+  /**
+   * Number matching: the number the user picked among the svcfication's `match_candidates`. A
+   * missing or wrong number rejects the svcfication.
+   */
+  matchNumber?: number;
 }
 
 const waitQuery = (options: WaitOptions) =>
@@ -116,16 +122,21 @@ export class DeviceClient extends SignedClient {
       identifier,
       level,
       options.documentHash ?? this.documentHash,
+      options.matchNumber,
     );
     await this.signed('POST', '/api/v2/svcfication_responses', {
       payloads: list,
     } satisfies ResponsesBody);
   }
 
-  /** Rejects a svcfication (it becomes `REJECTED`). */
-  async reject(id: string): Promise<void> {
+  /**
+   * Rejects a svcfication (it becomes `REJECTED`). `fraud`: the user did not start it; svc then
+   * refuses new svcfications to the user for a while.
+   */
+  async reject(id: string, reason?: RejectBody['reason']): Promise<void> {
     this.registered();
-    await this.signed('DELETE', `/api/v2/svcfication_responses/${enc(id)}`);
+    const body = reason === undefined ? undefined : ({ reason } satisfies RejectBody);
+    await this.signed('DELETE', `/api/v2/svcfication_responses/${enc(id)}`, body);
   }
 
   /**

@@ -2,6 +2,9 @@ import type {
   FidoAuthentication,
   FidoAuthenticationBody,
   FidoClientSecret,
+  FidoCredential,
+  FidoCredentialList,
+  FidoCredentialPatchBody,
   FidoEnrollBody,
   FidoLink,
   FidoOrganization,
@@ -17,6 +20,9 @@ import type {
 } from '@svc/wire';
 import { CallbackVerifier, type CallbackHeaders, type VerifiedCallback } from './callbacks.js';
 import { joinUrl, readJson, type FetchLike } from './http.js';
+
+const credentialPath = (userId: string, credentialId: string) =>
+  `/api/v1/users/${encodeURIComponent(userId)}/credentials/${encodeURIComponent(credentialId)}`;
 
 export interface FidoClientOptions {
   /** svc's base URL, e.g. `https://svc.example.com`. */
@@ -67,6 +73,23 @@ export class FidoClient {
     return (await this.call<FidoUserList>('POST', '/api/v1/users/search', filter)).users;
   }
 
+  /** A user's passkeys, oldest first. */
+  async listCredentials(userId: string): Promise<FidoCredential[]> {
+    const path = `/api/v1/users/${encodeURIComponent(userId)}/credentials`;
+    return (await this.call<FidoCredentialList>('GET', path)).credentials;
+  }
+
+  renameCredential(userId: string, credentialId: string, name: string): Promise<FidoCredential> {
+    return this.call('PATCH', credentialPath(userId, credentialId), {
+      name,
+    } satisfies FidoCredentialPatchBody);
+  }
+
+  /** Removes a passkey; removing the last one makes the user unregistered. */
+  async deleteCredential(userId: string, credentialId: string): Promise<void> {
+    await this.call<undefined>('DELETE', credentialPath(userId, credentialId));
+  }
+
   /** Creates the user when missing. */
   createRegistration(input: FidoRegistrationBody): Promise<FidoLink> {
     return this.call('POST', '/api/v1/registrations', input);
@@ -103,7 +126,11 @@ export class FidoClient {
     return this.verifier.verify<T>(body, headers);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const headers: Record<string, string> = { authorization: `SVC ${this.options.apiKey}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await this.fetch(joinUrl(this.options.baseUrl, path), {

@@ -33,6 +33,14 @@ describe('answerPayloads', () => {
     );
   });
 
+  it('number matching: the picked number goes into device_ar, signed; none when not given', () => {
+    const [ar] = decoded(answerPayloads(keys, 's1', 'dev', 2, undefined, 47));
+    expect(ar?.payload).toMatchObject({ type: 'device_ar', match_number: 47 });
+    expect(JSON.parse(ar?.signedText ?? '{}')).toMatchObject({ match_number: 47 });
+    const [plain] = decoded(answerPayloads(keys, 's1', 'dev', 1));
+    expect(plain?.payload).not.toHaveProperty('match_number');
+  });
+
   it('level 2 adds user_presence signed by the auth key', () => {
     const list = decoded(answerPayloads(keys, 's1', 'dev', 2));
     expect(list.map((p) => p.payload.type)).toEqual(['device_ar', 'user_presence']);

@@ -12,6 +12,7 @@ export const payloads = {
     svcficationId: string,
     deviceIdentifier: string,
     nonce: string = randomUUID(),
+    matchNumber?: number,
   ): string {
     const checksum = createHash('sha256').update(`${nonce}:${deviceIdentifier}`).digest('hex');
     return signedPayload(keys.device, {
@@ -22,6 +23,7 @@ export const payloads = {
       checksum,
       accelerometer: [0, 0, 9.8],
       gyro: [0, 0, 0],
+      ...(matchNumber === undefined ? {} : { match_number: matchNumber }),
     } satisfies DeviceArPayload);
   },
   userPresence(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string): string {
@@ -51,7 +53,8 @@ export const payloads = {
 
 /**
  * The payloads that prove `level`: `device_ar` (device key), plus `user_presence` (auth key) from
- * level 2, plus `aamva_drivers_license` with the registered document's hash at level 3.
+ * level 2, plus `aamva_drivers_license` with the registered document's hash at level 3. With
+ * number matching, `matchNumber` is the number the user picked (it goes into `device_ar`).
  */
 export function answerPayloads(
   keys: DeviceKeys,
@@ -59,9 +62,12 @@ export function answerPayloads(
   deviceIdentifier: string,
   level: AssuranceLevel,
   documentHash?: string,
+  matchNumber?: number,
 ): string[] {
   if (![1, 2, 3].includes(level)) throw new Error(`level must be 1, 2 or 3, not ${String(level)}`);
-  const list = [payloads.deviceAr(keys, svcficationId, deviceIdentifier)];
+  const list = [
+    payloads.deviceAr(keys, svcficationId, deviceIdentifier, randomUUID(), matchNumber),
+  ];
   if (level >= 2) list.push(payloads.userPresence(keys, svcficationId, deviceIdentifier));
   if (level === 3) {
     if (!documentHash)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, type Insertable, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/core/store/migrations.js';
@@ -119,12 +119,13 @@ describe('migration 0007 on organizations that already share a domain', () => {
     for (const row of rows) {
       await db
         .insertInto('customers')
+        // The table as it was before 0009: no number_matching column yet.
         .values({
           id: row.id,
           name: row.id,
           verify_identity_documents: 0,
           created_at: row.created_at,
-        })
+        } as Insertable<Database['customers']>)
         .execute();
       // The table as it was before 0007: no domain_claim column yet.
       await (db as unknown as Kysely<{ fido_organizations: typeof row }>)

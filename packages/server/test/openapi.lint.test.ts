@@ -127,4 +127,17 @@ describe('security', () => {
     expect(security('fido', '/api/v1/users', 'post')).toEqual([{ FidoApiKey: [] }]);
     expect(security('sandbox', '/api/v2/verifications', 'post')).toEqual([{ SandboxBearer: [] }]);
   });
+
+  it('marks optional bodies as not required, and says when a 429 may come', () => {
+    const operation = (name: DocumentName, path: string, method: string) =>
+      docs[name].paths[path]?.[method] as
+        { requestBody?: { required?: boolean }; responses?: Record<string, unknown> } | undefined;
+    const reject = operation('main', '/api/v2/svcfication_responses/{id}', 'delete');
+    expect(reject?.requestBody?.required).toBe(false);
+    expect(operation('fido', '/api/v1/users/search', 'post')?.requestBody?.required).toBe(false);
+    expect(operation('fido', '/api/v1/users', 'post')?.requestBody?.required).toBe(true);
+    expect(operation('main', '/api/v2/svcfications', 'post')?.responses?.['429']).toMatchObject({
+      headers: { 'Retry-After': expect.any(Object) },
+    });
+  });
 });

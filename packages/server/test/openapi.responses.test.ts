@@ -218,6 +218,13 @@ describe('every operation answers as its document says', () => {
     await page('POST', `${registration.path}/options`, { secret: registration.secret }); // 410
     const login = await authenticate(c, authenticator, { user_identifier: 'alice' });
     await c.call('GET', `/api/v1/authentications/${login.id}`);
+    const found = await c.call('POST', '/api/v1/users/search', { user_identifier: 'alice' });
+    const alice = String((found.body.users as Json[])[0]?.id);
+    const listed = await c.call('GET', `/api/v1/users/${alice}/credentials`);
+    const passkey = `/api/v1/users/${alice}/credentials/${String((listed.body.credentials as Json[])[0]?.id)}`;
+    const headers = { authorization: `SVC ${c.apiKey}` };
+    await t.app.inject({ method: 'PATCH', url: passkey, headers, payload: { name: 'Laptop' } });
+    await t.app.inject({ method: 'DELETE', url: passkey, headers });
     expect(failures).toEqual([]);
   });
 

@@ -48,6 +48,7 @@ export function svcficationCalls(current: () => TestApp, currentRp: () => RpClie
       baseUrl: 'http://svc',
       credentials: t.customer.sdk_credentials,
       fetch: injectFetch(t.app),
+      now: () => t.clock.now(),
     });
     const registered = await device.register();
     const binding = await rp.bindDevice(registered.identifier, identifier);

@@ -10,3 +10,4 @@ export * from './resources/svccodes.js';
 export * from './resources/sandbox.js';
 export * from './resources/fido.js';
 export * from './resources/fido-pages.js';
+export * from './resources/fido-credentials.js';

@@ -55,6 +55,10 @@ describe('svcfication payloads', () => {
       `${b64(JSON.stringify({ ...fields, type: 'aamva_drivers_license', hash: {} }))}.CQgH`,
       'aamva_drivers_license: hash must be a string',
     ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'device_ar', match_number: '47' }))}.CQgH`,
+      'device_ar: match_number must be an integer',
+    ],
   ])('rejects %j', (text, reason) => {
     expect(decodePayload(text)).toBe(reason);
   });

@@ -11,6 +11,8 @@ export interface DeviceArPayload {
   checksum: string;
   accelerometer?: [number, number, number];
   gyro?: [number, number, number];
+  /** Number matching: the number the user picked on the device (ignored when it is off). */
+  match_number?: number;
 }
 
 /** Answers the user's presence: signed by the auth key. */
@@ -59,6 +61,7 @@ export interface DecodedPayload extends Pick<
   nonce?: string;
   checksum?: string;
   hash?: string;
+  match_number?: number;
 }
 
 /** A payload string taken apart. */
@@ -97,5 +100,7 @@ export function decodePayload(text: string): PayloadParts | string {
   for (const key of ['nonce', 'checksum', 'hash'] as const)
     if (p[key] !== undefined && typeof p[key] !== 'string')
       return `${String(p.type)}: ${key} must be a string`;
+  if (p.match_number !== undefined && !Number.isSafeInteger(p.match_number))
+    return `${String(p.type)}: match_number must be an integer`;
   return { payload: value as DecodedPayload, signedText, signature };
 }

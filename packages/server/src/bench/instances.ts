@@ -35,6 +35,9 @@ export async function postgresInstances(databaseUrl: string) {
     DATABASE_URL: url.toString(),
     SVC_MASTER_KEY: randomBytes(32).toString('hex'),
     SVC_LOG_LEVEL: 'warn',
+    // Throughput, not fatigue: each simulated user gets thousands of svcfications.
+    SVC_SVCFICATION_OPEN_LIMIT: '0',
+    SVC_SVCFICATION_WINDOW_LIMIT: '0',
   };
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: databaseUrl });

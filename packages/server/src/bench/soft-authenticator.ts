@@ -18,6 +18,10 @@ export interface SoftOptions {
   attachment?: 'platform' | 'cross-platform' | null;
   userVerified?: boolean;
   residentKey?: boolean;
+  /** The model's AAGUID (uuid text); default all zeros (no model named). */
+  aaguid?: string;
+  /** Report the credential as backup eligible and backed up (a synced passkey). */
+  backedUp?: boolean;
   /** Reuse this credential id (a forged or cloned registration). */
   credentialId?: Buffer;
   /** With fmt `packed`: sign with this attestation key and send its certificate chain (x5c), not self attestation. */
@@ -40,7 +44,8 @@ export class SoftAuthenticator {
   constructor(readonly options: SoftOptions = {}) {}
 
   private flags(extra: number): number {
-    return 0x01 | (this.options.userVerified === false ? 0 : 0x04) | extra;
+    const backup = this.options.backedUp ? 0x08 | 0x10 : 0;
+    return 0x01 | (this.options.userVerified === false ? 0 : 0x04) | backup | extra;
   }
 
   private clientData(type: string, challenge: string, origin: string): Buffer {
@@ -71,7 +76,9 @@ export class SoftAuthenticator {
       sha256(rpId),
       Buffer.from([this.flags(0x40)]),
       counter,
-      Buffer.alloc(16),
+      this.options.aaguid
+        ? Buffer.from(this.options.aaguid.replace(/-/g, ''), 'hex')
+        : Buffer.alloc(16),
       idLength,
       id,
       cose,

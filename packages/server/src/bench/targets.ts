@@ -45,6 +45,9 @@ async function serveTargets(): Promise<void> {
     port: 0,
     allowInsecureCallbacks: true,
     fidoLinkBase: 'https://localhost',
+    // Throughput, not fatigue: each simulated user gets thousands of svcfications.
+    svcficationOpenLimit: 0,
+    svcficationWindowLimit: 0,
   });
   const store = await openStore({
     sqlitePath: join(dataDir, 'svc.db'),

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { fromEnv, schemaProblem } from './values.js';
+import type { KeyDefinition } from './key-definition.js';
+import { limitKeys } from './limit-keys.js';
 
 /**
  * Every setting of the service: one schema, a line of doc per key, defaults here and nowhere else.
@@ -183,19 +185,8 @@ const keys = {
     doc: 'Twilio sender number (smsProvider twilio)',
     schema: Type.String({ default: '' }),
   },
+  ...limitKeys,
 } as const satisfies Record<string, KeyDefinition>;
-
-/**
- * `check` adds a rule the schema cannot state; it runs on values the schema accepted. A `secret`
- * value is never repeated in a message.
- */
-interface KeyDefinition {
-  env: string;
-  doc: string;
-  schema: TSchema;
-  check?: (value: never) => string | null;
-  secret?: boolean;
-}
 
 type Keys = typeof keys;
 export type Config = { -readonly [K in keyof Keys]: Static<Keys[K]['schema']> };

@@ -14,6 +14,8 @@ export interface CustomerSummary {
   name: string;
   created_at: string;
   verify_identity_documents: boolean;
+  /** Svcfications of desired_level ≥ 2 use number matching unless the request says otherwise. */
+  number_matching: boolean;
   /** `revoked` when it holds no credential (`svc customers revoke`). */
   status: 'active' | 'revoked';
   /** The kinds it holds a credential of, in the order `create` issues them. */
@@ -26,7 +28,7 @@ export interface CustomerSummary {
 export async function listCustomers(db: Db): Promise<CustomerSummary[]> {
   const customers = await db
     .selectFrom('customers')
-    .select(['id', 'name', 'created_at', 'verify_identity_documents'])
+    .select(['id', 'name', 'created_at', 'verify_identity_documents', 'number_matching'])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -42,6 +44,7 @@ export async function listCustomers(db: Db): Promise<CustomerSummary[]> {
       name: c.name,
       created_at: c.created_at,
       verify_identity_documents: c.verify_identity_documents === 1,
+      number_matching: c.number_matching === 1,
       status: own.length > 0 ? 'active' : 'revoked',
       credentials: credentialKinds.filter((k) => own.some((h) => h.kind === k)),
       credentials_issued_at: issuedAt.at(-1) ?? null,
@@ -107,4 +110,14 @@ export async function revokeCredentials(db: Db, customerId: string): Promise<num
  */
 export function settleCredentialChange(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, credentialCacheMs + 50));
+}
+
+/** Turns a customer's number-matching default on or off; false when no customer has the id. */
+export async function setNumberMatching(db: Db, customerId: string, on: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ number_matching: on ? 1 : 0 })
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -80,7 +80,7 @@ export async function issueCredentials(
 /** Creates a customer with every kind of credential, in one transaction. */
 export async function createCustomer(
   deps: CustomerDeps,
-  input: { name: string; verifyIdentityDocuments?: boolean },
+  input: { name: string; verifyIdentityDocuments?: boolean; numberMatching?: boolean },
 ): Promise<IssuedCustomer> {
   const id = deps.ids.uuid();
   const { issued, rows } = await issueCredentials(deps, id, credentialKinds);
@@ -91,6 +91,7 @@ export async function createCustomer(
         id,
         name: input.name,
         verify_identity_documents: input.verifyIdentityDocuments ? 1 : 0,
+        number_matching: input.numberMatching ? 1 : 0,
         created_at: deps.clock.now().toISOString(),
       })
       .execute();

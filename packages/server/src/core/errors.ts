@@ -28,6 +28,7 @@ export const catalog = {
     status: 404,
     message: 'This sign-in has expired or is not valid. Start again from the application.',
   },
+  CREDENTIAL_NOT_FOUND: { status: 404, message: 'Credential not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   DEVICE_ALREADY_BOUND: {
     status: 409,
@@ -45,6 +46,7 @@ export const catalog = {
   },
   USER_EXISTS: { status: 409, message: 'A user with this user_identifier already exists.' },
   REDIRECT_URI_EXISTS: { status: 409, message: 'The redirect URI is already registered.' },
+  FIDO_CREDENTIAL_LIMIT: { status: 409, message: 'The user has as many passkeys as allowed.' },
   REQUEST_IN_PROGRESS: {
     status: 409,
     message: 'The same request is still being processed; retry later.',
@@ -94,6 +96,8 @@ export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
   override name = 'AppError';
+  /** Seconds a refused caller should wait (429): sent as Retry-After. */
+  retryAfter: number | undefined;
   constructor(
     readonly code: ErrorCode,
     readonly description: string = catalog[code].message,
@@ -128,6 +132,13 @@ export class AppError extends Error {
     if (this.fieldErrors) body.field_errors = this.fieldErrors;
     return body;
   }
+}
+
+/** 429 RATE_LIMITED with the Retry-After delay (whole seconds, at least 1). */
+export function rateLimited(seconds: number, description?: string): AppError {
+  const error = new AppError('RATE_LIMITED', description);
+  error.retryAfter = Math.max(1, Math.ceil(seconds));
+  return error;
 }
 
 /** One-line precondition: `assertThat(device, 'DEVICE_NOT_FOUND')`. */

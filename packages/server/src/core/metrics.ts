@@ -12,6 +12,10 @@ export interface Metrics {
   smsSent: Counter;
   /** Svcfications by the final status they reached. */
   svcficationsCompleted: Counter<'status'>;
+  /** Svcfications refused by the fatigue limits: open, window or fraud. */
+  svcficationsRefused: Counter<'reason'>;
+  /** Rejections a device sent with reason fraud. */
+  fraudReports: Counter;
 }
 
 /** Counters are kept in the process; gauges are read when /metrics is scraped. */
@@ -82,6 +86,17 @@ export function createMetrics(sources: {
       name: 'svc_svcfications_completed_total',
       help: 'Svcfications by final status',
       labelNames: ['status'],
+      registers,
+    }),
+    svcficationsRefused: new Counter({
+      name: 'svc_svcfications_refused_total',
+      help: 'Svcfications refused by the fatigue limits, by reason (open, window, fraud)',
+      labelNames: ['reason'],
+      registers,
+    }),
+    fraudReports: new Counter({
+      name: 'svc_svcfication_fraud_reports_total',
+      help: 'Svcfications a device rejected with reason fraud',
       registers,
     }),
   };

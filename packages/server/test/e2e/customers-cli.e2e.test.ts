@@ -76,6 +76,28 @@ describe('svc customers', () => {
     expect((await customers('list')).stdout).toMatch(new RegExp(`${acme.id}  active .* Listed`));
   });
 
+  it('create --number-matching and set: the setting, as list shows it', async () => {
+    const created = await customers('create', '--name', 'Matching', '--number-matching', '--json');
+    const { id } = JSON.parse(created.stdout) as IssuedCustomer;
+    const setting = async () =>
+      (JSON.parse((await customers('list', '--json')).stdout) as Record<string, unknown>[]).find(
+        (c) => c.id === id,
+      )?.number_matching;
+    expect(await setting()).toBe(true);
+    expect((await customers('list')).stdout).toMatch(
+      new RegExp(`${id} .* Matching  \\(number matching\\)`),
+    );
+    expect(await customers('set', id, '--number-matching', 'off')).toMatchObject({
+      status: 0,
+      stdout: `number matching off for customer ${id}\n`,
+    });
+    expect(await setting()).toBe(false);
+    expectOneLineRefusal(
+      await customers('set', 'no-such-id', '--number-matching', 'on'),
+      'no customer has the id',
+    );
+  });
+
   it('rotate: the running server refuses the old credentials at once and takes the new ones', async () => {
     const acme = await create('Rotated');
     expect(await statuses(acme)).toEqual({ server: 404, sandbox: 200, fido: 404 });

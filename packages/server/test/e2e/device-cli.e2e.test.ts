@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getPairedSvccode, licenseHash, RpClient, SvccodeClient } from '@svc/sdk';
+import { getPairedSvccode, licenseHash, RateLimitError, RpClient, SvccodeClient } from '@svc/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOneLineRefusal, shell, svcAsync } from './cli-kit.js';
 import { storeEnv, useServer } from './server.js';
@@ -9,7 +9,13 @@ import { storeEnv, useServer } from './server.js';
 // and the phone's (`svc device`), against a spawned `svc serve`.
 const server = useServer({ env: { SVC_LOG_LEVEL: 'warn' } });
 
-type Svc = { id: string; status: string; desired_level: number; result: Record<string, unknown> };
+type Svc = {
+  id: string;
+  status: string;
+  desired_level: number;
+  result: Record<string, unknown>;
+  match_number?: number | null;
+};
 
 let keys: string;
 let rp: RpClient;
@@ -146,5 +152,40 @@ describe('svc device against a running server', () => {
       await device('next', '--token', 'forged', '--secret', 'forged'),
       'svc refused with 403 FORBIDDEN',
     );
+  });
+
+  it('number matching: `customers set` turns it on; next shows the choices; accept --number', async () => {
+    const dataDir = server().dataDir;
+    const set = (value: string) =>
+      svcAsync(['customers', 'set', customerId, '--number-matching', value, '--data-dir', dataDir]);
+    expect(await set('on')).toMatchObject({ status: 0, stderr: '' });
+    try {
+      const wrong = await createSvcfication(2);
+      const number = wrong.match_number ?? 0;
+      expect(number).toBeGreaterThanOrEqual(10);
+      const shown = await device('next');
+      expect(shown.stdout).toMatch(/ {2}pick \d\d \/ \d\d \/ \d\d\n$/);
+      expect(shown.stdout).toContain(String(number));
+      const other = number === 99 ? '98' : String(number + 1);
+      const refused = await device('accept', wrong.id, '--number', other);
+      expect(refused.stdout).toMatch(new RegExp(`^${wrong.id}  REJECTED \\(match_number_wrong\\)`));
+      const right = await createSvcfication(2);
+      const accepted = await device('accept', right.id, '--number', String(right.match_number));
+      expect(accepted.stdout).toMatch(new RegExp(`^${right.id}  ACCEPTED at level 2`));
+      expectOneLineRefusal(await device('accept', right.id, '--number', '7'), 'two-digit');
+    } finally {
+      expect((await set('off')).status).toBe(0);
+    }
+    expectOneLineRefusal(await set('maybe'), 'must be on or off');
+  });
+
+  // Last: the fraud report blocks new svcfications to alice.
+  it('reject --reason fraud: REJECTED (fraud), and new svcfications to the user are refused', async () => {
+    const created = await createSvcfication(1);
+    const rejected = await device('reject', created.id, '--reason', 'fraud');
+    expect(rejected.stdout).toMatch(new RegExp(`^${created.id}  REJECTED \\(fraud\\)`));
+    const blocked = await createSvcfication(1).catch((e: unknown) => e);
+    expect(blocked).toBeInstanceOf(RateLimitError);
+    expect((blocked as RateLimitError).retryAfter).toBeGreaterThan(3500);
   });
 });

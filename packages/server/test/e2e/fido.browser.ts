@@ -49,7 +49,17 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A browser tab with a CDP virtual authenticator (a platform one unless `usb`). */
+/** Each tab's switch of its authenticator's automatic presence (see runLink). */
+const presenceOf = new WeakMap<Page, (enabled: boolean) => Promise<void>>();
+
+/** The `mediation` of every WebAuthn request a tab's pages made (`optional` when not given). */
+export const mediations = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { mediations: string[] }).mediations);
+
+/**
+ * A browser tab with a CDP virtual authenticator (a platform one unless `usb`). Its pages record
+ * the mediation of their WebAuthn requests (`mediations`).
+ */
 export async function virtualAuthenticatorTab(
   browser: Browser,
   transport: 'internal' | 'usb' = 'internal',
@@ -57,9 +67,20 @@ export async function virtualAuthenticatorTab(
   context: BrowserContext;
   page: Page;
   credentials: () => Promise<{ isResidentCredential: boolean }[]>;
+  /** Whether the authenticator answers by itself, as if the user touched it at once. */
+  presence: (enabled: boolean) => Promise<void>;
 }> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { mediations: seen });
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options?: CredentialRequestOptions) => {
+      seen.push(options?.mediation ?? 'optional');
+      return get(options);
+    };
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -72,17 +93,35 @@ export async function virtualAuthenticatorTab(
       automaticPresenceSimulation: true,
     },
   });
+  const presence = async (enabled: boolean) => {
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
+  };
+  presenceOf.set(page, presence);
   return {
     context,
     page,
+    presence,
     credentials: async () =>
       (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
   };
 }
 
-/** Opens a user link, presses Continue and returns the message the page ends with. */
+/**
+ * Opens a user link, presses Continue and returns the message the page ends with. A sign-in page
+ * of a link made for no user first offers passkeys in autofill (a conditional request); the
+ * authenticator does not answer it (as when the user ignores the autofill), so Continue is
+ * pressed while it is pending.
+ */
 export async function runLink(page: Page, userLink: string): Promise<string> {
+  const presence = presenceOf.get(page);
+  await presence?.(false);
   await page.goto(userLink);
+  await page.waitForFunction(() => {
+    const field = document.getElementById('autofill');
+    const seen = (window as unknown as { mediations?: string[] }).mediations ?? [];
+    return !field || field.dataset.autofill === 'off' || seen.includes('conditional');
+  });
+  await presence?.(true);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForFunction(
     () => document.getElementById('message')?.dataset.state !== 'info',

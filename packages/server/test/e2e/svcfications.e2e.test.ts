@@ -135,7 +135,8 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
   });
 
   it('every acknowledged write survives a SIGKILL of the server', async () => {
-    const first = await startServer({ env });
+    // Twenty open ones for one user: beyond the default fatigue limit of five.
+    const first = await startServer({ env: { ...env, SVC_SVCFICATION_OPEN_LIMIT: '20' } });
     const { rp, device, customer } = await setup(first.url, first.dataDir);
     const ids: string[] = [];
     for (let i = 0; i < 20; i++)

@@ -30,6 +30,12 @@ export const SvcficationBody = withExample(
     user_identifier: nullable(Identifier),
     user_presence: nullable(Type.Boolean()),
     svccode_id: nullable(Identifier),
+    number_matching: nullable(
+      Type.Boolean({
+        description:
+          "show a two-digit number the user must pick on the device; default: the customer's setting for desired_level ≥ 2",
+      }),
+    ),
   }),
   {
     action: 'Sign in',
@@ -41,6 +47,32 @@ export const SvcficationBody = withExample(
   },
 );
 export type SvcficationBody = Static<typeof SvcficationBody>;
+
+/**
+ * Why a svcfication was rejected: the device's reason (`declined`, `fraud`), or a failed number
+ * match (`match_number_missing`, `match_number_wrong`).
+ */
+export const RejectReason = literalUnion([
+  'declined',
+  'fraud',
+  'match_number_missing',
+  'match_number_wrong',
+]);
+export type RejectReason = Static<typeof RejectReason>;
+
+/** The optional body of a device's rejection. */
+export const RejectBody = withExample(
+  Type.Object({
+    reason: Type.Optional(
+      literalUnion(['declined', 'fraud'], {
+        description:
+          'fraud: the user did not start this; new svcfications to the user are refused for a while',
+      }),
+    ),
+  }),
+  { reason: 'fraud' },
+);
+export type RejectBody = Static<typeof RejectBody>;
 
 const result = {
   id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
@@ -62,6 +94,7 @@ export const SvcficationResult = withExample(
     user_identifier: Type.Union([Type.String(), Type.Null()], {
       description: 'DEPRECATED: use bound_user_identifier',
     }),
+    reason: Type.Optional(RejectReason),
   }),
   result,
 );
@@ -98,6 +131,21 @@ export const Svcfication = withExample(
     prompt: Type.Boolean(),
     show_identity_document: Type.Boolean(),
     custom_fields: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+    number_matching: Type.Optional(Type.Boolean()),
+    match_number: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 10, maximum: 99 }), Type.Null()], {
+        description: 'for the relying party to show its user (never sent to devices)',
+      }),
+    ),
+    match_candidates: Type.Optional(
+      Type.Union(
+        [
+          Type.Array(Type.Integer({ minimum: 10, maximum: 99 }), { minItems: 3, maxItems: 3 }),
+          Type.Null(),
+        ],
+        { description: 'for devices: three numbers, one of them the match_number' },
+      ),
+    ),
   }),
   {
     id: svcficationId,
@@ -117,6 +165,8 @@ export const Svcfication = withExample(
     prompt: true,
     show_identity_document: false,
     custom_fields: { session: 'c1' },
+    number_matching: true,
+    match_number: 47,
   },
 );
 export type Svcfication = Static<typeof Svcfication>;

@@ -1,6 +1,8 @@
+import { assertThat } from '../../core/errors.js';
 import type { FidoDeps } from './deps.js';
 import { issueLink } from './issue-link.js';
 import { inTransaction } from './links-repo.js';
+import { hasRoomForPasskey, passkeyLimitText } from './passkey-room.js';
 import { requireOrganization } from './require-organization.js';
 import { findUserByIdentifier, insertUser } from './users-repo.js';
 import { callbackProblem, checkFields } from './validate.js';
@@ -36,6 +38,11 @@ export async function createRegistration(
     });
     const user = await findUserByIdentifier(tx, customerId, identifier);
     if (!user) throw new Error('user vanished inside its own transaction');
+    assertThat(
+      await hasRoomForPasskey(deps, tx, organization.id, user.id),
+      'FIDO_CREDENTIAL_LIMIT',
+      passkeyLimitText(deps),
+    );
     return issueLink(deps, tx, 'registrations', organization, {
       userId: user.id,
       callbackUrl: input.callback_url,

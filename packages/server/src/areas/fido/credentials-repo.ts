@@ -59,3 +59,43 @@ export async function advanceCounter(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** One credential of one user of the organization. */
+export async function findUserCredential(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  id: string,
+): Promise<CredentialRow | undefined> {
+  return db
+    .selectFrom('fido_credentials')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function countCredentials(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('fido_credentials')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function renameCredential(db: Db, id: string, name: string): Promise<void> {
+  await db.updateTable('fido_credentials').set({ name }).where('id', '=', id).execute();
+}
+
+/** False when it was already gone. */
+export async function deleteCredential(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('fido_credentials').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -16,7 +16,10 @@ export interface FidoDeps {
   /** Seals the organizations' OpenID client secrets. */
   box: SecretBox;
   outbox: Outbox;
-  config: Pick<Config, 'fidoLinkBase' | 'publicUrl' | 'allowInsecureCallbacks'>;
+  config: Pick<
+    Config,
+    'fidoLinkBase' | 'publicUrl' | 'allowInsecureCallbacks' | 'fidoCredentialLimit'
+  >;
   /**
    * The operator configured attestation trust anchors (installed at start): chains must lead to
    * one of them, so self attestation is not enough.

@@ -3,6 +3,7 @@ import type { FidoDeps } from './deps.js';
 import { issueLink } from './issue-link.js';
 import { inTransaction } from './links-repo.js';
 import { redirectUrisOf } from './organizations-repo.js';
+import { hasRoomForPasskey, passkeyLimitText } from './passkey-room.js';
 import { requireOrganization } from './require-organization.js';
 import { findUserById } from './users-repo.js';
 import { callbackProblem, checkFields } from './validate.js';
@@ -29,6 +30,11 @@ export async function enrollUser(
   const organization = await requireOrganization(deps.db, customerId);
   const user = await findUserById(deps.db, customerId, userId);
   assertThat(user, 'USER_NOT_FOUND');
+  assertThat(
+    await hasRoomForPasskey(deps, deps.db, organization.id, user.id),
+    'FIDO_CREDENTIAL_LIMIT',
+    passkeyLimitText(deps),
+  );
   if (input.redirect_url !== undefined) {
     const allowed = (await redirectUrisOf(deps.db, organization.id)).some(
       (u) => u.uri === input.redirect_url,

@@ -74,6 +74,10 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
     attestation_format: info.fmt,
     created_at: c.now,
     last_used_at: null,
+    name: null,
+    // The all-zero AAGUID means the authenticator does not say what it is.
+    aaguid: info.aaguid && !/^[0-]+$/.test(info.aaguid) ? info.aaguid : null,
+    backed_up: info.credentialBackedUp ? 1 : 0,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { customerOf as c } from '../../core/http/caller.js';
 import { addRedirectUri } from './add-redirect-uri.js';
 import { createAuthentication } from './create-authentication.js';
@@ -7,21 +7,22 @@ import { createOrganization } from './create-organization.js';
 import { createRegistration } from './create-registration.js';
 import { createUser } from './create-user.js';
 import type { FidoDeps } from './deps.js';
+import { deleteCredential } from './delete-credential.js';
 import { enrollUser } from './enroll-user.js';
 import { getAuthentication } from './get-authentication.js';
 import { getOrganization } from './get-organization.js';
 import { getRegistration } from './get-registration.js';
+import { listCredentials } from './list-credentials.js';
 import { listRedirectUris } from './list-redirect-uris.js';
 import { pageRoutes } from './pages/routes.js';
 import { rotateClientSecret } from './rotate-client-secret.js';
+import { renameCredential } from './rename-credential.js';
 import { route } from './schemas.js';
 import { searchUsers } from './search-users.js';
 
 const fido = { auth: ['fido'], invalid: 'MISSING_FIELDS' } as const;
 // Both search filters are optional, so a request may come without any body.
-const noBodyIsEmpty = async (request: FastifyRequest) => {
-  request.body ??= {};
-};
+const search = { ...fido, optionalBody: true } as const;
 
 /**
  * Area C route table: `Authorization: SVC <fido_api_key>`; everything is scoped by the caller.
@@ -54,10 +55,21 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
   r.post('/api/v1/users', { config: fido, schema: route.createUser }, async (q, re) =>
     re.code(201).send(await createUser(deps, c(q), q.body)),
   );
-  r.post(
-    '/api/v1/users/search',
-    { config: fido, schema: route.searchUsers, preValidation: noBodyIsEmpty },
-    async (q) => searchUsers(deps, c(q), q.body),
+  r.post('/api/v1/users/search', { config: search, schema: route.searchUsers }, async (q) =>
+    searchUsers(deps, c(q), q.body),
+  );
+
+  const credential = '/api/v1/users/:user_id/credentials/:id';
+  r.get(
+    '/api/v1/users/:user_id/credentials',
+    { config: fido, schema: route.listCredentials },
+    async (q) => listCredentials(deps, c(q), q.params.user_id),
+  );
+  r.patch(credential, { config: fido, schema: route.renameCredential }, async (q) =>
+    renameCredential(deps, c(q), q.params.user_id, q.params.id, q.body.name),
+  );
+  r.delete(credential, { config: fido, schema: route.deleteCredential }, async (q, re) =>
+    re.code(204).send(await deleteCredential(deps, c(q), q.params.user_id, q.params.id)),
   );
 
   r.post(

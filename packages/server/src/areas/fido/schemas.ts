@@ -7,6 +7,9 @@ import {
   FidoCeremonyOptions,
   FidoClientSecret,
   FidoCeremonyResult,
+  FidoCredential,
+  FidoCredentialList,
+  FidoCredentialPatchBody,
   FidoEnrollBody,
   FidoLink,
   FidoOrganization,
@@ -27,6 +30,8 @@ import { op } from '../../core/http/schemas.js';
 export type {
   FidoAuthentication as AuthenticationView,
   FidoCeremonyResult as CeremonyResult,
+  FidoCredential as CredentialView,
+  FidoCredentialList as CredentialList,
   FidoOrganization as OrganizationView,
   FidoRegistration as RegistrationView,
   FidoUser as UserView,
@@ -36,6 +41,10 @@ const singular = (kind: string) => kind.replace(/s$/, '');
 const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const IdParams = Type.Object({ id: Type.String({ maxLength: 128 }) });
 const UserIdParams = Type.Object({ user_id: Type.String({ maxLength: 128 }) });
+const CredentialParams = Type.Object({
+  user_id: Type.String({ maxLength: 128 }),
+  id: Type.String({ maxLength: 128 }),
+});
 // 400s carry `field_errors` when fields were at fault.
 const errors = {
   400: ErrorWithFieldsBody,
@@ -92,6 +101,22 @@ export const route = {
     ...op('searchUsers', 'Users', 'Search users'),
     body: FidoUserSearchBody,
     response: { 200: FidoUserList, ...errors },
+  },
+  listCredentials: {
+    ...op('listCredentials', 'Users', "A user's passkeys"),
+    params: UserIdParams,
+    response: { 200: FidoCredentialList, ...errors },
+  },
+  renameCredential: {
+    ...op('renameCredential', 'Users', 'Rename a passkey'),
+    params: CredentialParams,
+    body: FidoCredentialPatchBody,
+    response: { 200: FidoCredential, ...errors },
+  },
+  deleteCredential: {
+    ...op('deleteCredential', 'Users', 'Remove a passkey (the last one unregisters the user)'),
+    params: CredentialParams,
+    response: { 204: { type: 'null' }, ...errors },
   },
   createRegistration: {
     ...op('createRegistration', 'Registrations', 'Registration link (creates the user)'),

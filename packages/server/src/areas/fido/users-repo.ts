@@ -41,8 +41,12 @@ export async function insertUser(db: Db, row: UserRow): Promise<boolean> {
   );
 }
 
-export async function markRegistered(db: Db, id: string): Promise<void> {
-  await db.updateTable('fido_users').set({ registered: 1 }).where('id', '=', id).execute();
+export async function markRegistered(db: Db, id: string, registered = true): Promise<void> {
+  await db
+    .updateTable('fido_users')
+    .set({ registered: registered ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function findUsers(

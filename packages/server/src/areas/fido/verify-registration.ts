@@ -6,12 +6,14 @@ import { finishLink } from './finish-link.js';
 import { judgeRegistration } from './judge-registration.js';
 import { expectedOrigin } from './link.js';
 import { openLink } from './open-link.js';
+import { hasRoomForPasskey, passkeyLimitText } from './passkey-room.js';
 import { markRegistered } from './users-repo.js';
 import type { CeremonyResult } from './views.js';
 
 /**
  * Step 2 of the registration page: judge the authenticator's response once. Success stores the
- * credential and marks the user registered; any failure closes the link as ERROR.
+ * credential and marks the user registered; any failure closes the link as ERROR (also a user
+ * who reached the passkey limit meanwhile, or a credential id already on file).
  */
 export async function verifyRegistration(
   deps: FidoDeps,
@@ -40,6 +42,11 @@ export async function verifyRegistration(
       link,
       { status: 'COMPLETED', user: { ...user, registered: 1 } },
       async (tx) => {
+        assertThat(
+          await hasRoomForPasskey(deps, tx, organization.id, user.id),
+          'FIDO_CEREMONY_FAILED',
+          passkeyLimitText(deps),
+        );
         assertThat(
           await insertCredential(tx, judged),
           'FIDO_CEREMONY_FAILED',

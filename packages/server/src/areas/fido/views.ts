@@ -1,9 +1,12 @@
+import { authenticatorName } from './aaguids.js';
+import type { CredentialRow } from './credentials-repo.js';
 import type { LinkRow } from './links-repo.js';
 import { readStatus, type LinkKind } from './link.js';
 import type { OrganizationRow } from './organizations-repo.js';
 import type {
   AuthenticationView,
   CeremonyResult,
+  CredentialView,
   OrganizationView,
   RegistrationView,
   UserView,
@@ -12,6 +15,22 @@ import type { UserRow } from './users-repo.js';
 
 // The resources as @svc/wire describes them: one description for server, SDK and OpenAPI.
 export type { AuthenticationView, CeremonyResult, OrganizationView, RegistrationView, UserView };
+
+/** A passkey; unnamed ones show their authenticator's name, else "Passkey". */
+export function credentialView(row: CredentialRow): CredentialView {
+  const model = authenticatorName(row.aaguid);
+  return {
+    id: row.id,
+    credential_id: row.credential_id,
+    name: row.name ?? model ?? 'Passkey',
+    authenticator_name: model,
+    aaguid: row.aaguid,
+    backed_up: row.backed_up === 1,
+    transports: JSON.parse(row.transports) as string[],
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+  };
+}
 
 /** Only the fields that have a value, so absent ones are omitted rather than null. */
 function present<T extends Record<string, string | null>>(fields: T): { [K in keyof T]?: string } {

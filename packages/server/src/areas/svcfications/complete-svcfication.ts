@@ -32,6 +32,7 @@ export async function completeSvcfication(
       const change = {
         status,
         result: result ? JSON.stringify(result) : null,
+        reject_reason: result?.reason ?? null,
         updated_at: now.toISOString(),
       };
       if (!(await closeSvcfication(tx, customerId, id, change))) return null;

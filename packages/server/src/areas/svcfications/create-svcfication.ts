@@ -2,13 +2,18 @@ import { assertThat } from '../../core/errors.js';
 import { jsonBoundsProblem } from '../../core/json-bounds.js';
 import { callbackUrlProblem } from '../../core/outbox/callback-url.js';
 import type { SvcficationsDeps } from './deps.js';
+import { checkFatigue, subjectOf } from './fatigue.js';
+import { matchChallenge, usesNumberMatching } from './number-matching.js';
 import { invalid, resolveTarget } from './resolve-target.js';
 import type { Svcfication, SvcficationBody } from './schemas.js';
 import { signals } from './signals.js';
-import { findSvcfication, insertSvcfication } from './svcfications-repo.js';
+import { findSvcfication, insertSvcfication, numberMatchingDefault } from './svcfications-repo.js';
 import { svcficationView } from './views.js';
 
-/** Creates an authentication request for a user's device(s); devices waiting on /next wake up. */
+/**
+ * Creates an authentication request for a user's device(s), within the fatigue limits, with a
+ * number to match when it uses number matching; devices waiting on /next wake up.
+ */
 export async function createSvcfication(
   deps: SvcficationsDeps,
   customerId: string,
@@ -23,12 +28,17 @@ export async function createSvcfication(
   const tooLarge = body.custom_fields ? jsonBoundsProblem(body.custom_fields) : null;
   if (tooLarge) throw invalid('custom_fields', tooLarge);
   const { users, ...target } = await resolveTarget(deps, customerId, body);
+  const subject = subjectOf(target);
+  await checkFatigue(deps, customerId, subject);
   if (body.desired_level === 3)
     assertThat(
       (await deps.identity.documentHashes(customerId, users)).length > 0,
       'NO_DOCUMENTS',
       'Level 3 needs an identity document registered for the user.',
     );
+  const matching = usesNumberMatching(body, await numberMatchingDefault(deps.db, customerId))
+    ? matchChallenge(deps.ids)
+    : null;
   const now = clock.now();
   const id = deps.ids.uuid();
   await insertSvcfication(deps.db, {
@@ -46,6 +56,10 @@ export async function createSvcfication(
     show_identity_document: body.show_identity_document ? 1 : 0,
     result: null,
     legacy: legacy ? JSON.stringify(legacy) : null,
+    match_number: matching?.number ?? null,
+    match_candidates: matching ? JSON.stringify(matching.candidates) : null,
+    subject,
+    reject_reason: null,
     expires_at: body.expires_at
       ? new Date(body.expires_at).toISOString()
       : new Date(now.getTime() + config.svcficationTtlSeconds * 1000).toISOString(),

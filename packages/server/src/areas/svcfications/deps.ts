@@ -35,8 +35,15 @@ export interface SvcficationsDeps {
   outbox: Outbox;
   /** Long-poll wake-ups of this process. */
   waiters: Waiters;
-  config: Pick<Config, 'allowInsecureCallbacks' | 'svcficationTtlSeconds'>;
-  metrics: Pick<Metrics, 'svcficationsCompleted'>;
+  config: Pick<
+    Config,
+    | 'allowInsecureCallbacks'
+    | 'svcficationTtlSeconds'
+    | 'svcficationOpenLimit'
+    | 'svcficationWindowLimit'
+    | 'svcficationFraudBlockSeconds'
+  >;
+  metrics: Pick<Metrics, 'svcficationsCompleted' | 'svcficationsRefused' | 'fraudReports'>;
   identity: IdentityLookup;
   pairedDevice: PairedDeviceLookup;
 }

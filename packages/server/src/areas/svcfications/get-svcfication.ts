@@ -28,7 +28,8 @@ export async function getSvcfication(
       );
     const now = deps.clock.now();
     const remaining = deadline - Date.now();
-    if (!isOpen(row, now) || remaining <= 0) return svcficationView(row, now);
+    if (!isOpen(row, now) || remaining <= 0)
+      return svcficationView(row, now, options.deviceIdentifier ? 'device' : 'rp');
     const untilExpiry = new Date(row.expires_at).getTime() - now.getTime() + 5;
     // Not woken (timeout, expiry or shutdown): answer what is there now.
     if (!(await deps.waiters.wait(signals.changed(id), Math.min(remaining, untilExpiry))))

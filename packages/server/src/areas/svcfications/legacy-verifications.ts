@@ -7,7 +7,10 @@ import { svcficationView } from './views.js';
 
 const epoch = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
-/** POST /api/v1/verifications: a svcfication under its legacy name; answers its id. */
+/**
+ * POST /api/v1/verifications: a svcfication under its legacy name; answers its id. Never with
+ * number matching: the v1 answer is empty and its Verification shape has no number to show.
+ */
 export async function createVerification(
   deps: SvcficationsDeps,
   customerId: string,
@@ -15,12 +18,17 @@ export async function createVerification(
 ): Promise<string> {
   const { agent_id = null, display_name = null, interval = null, ...svcfication } = body;
   return (
-    await createSvcfication(deps, customerId, svcfication, {
-      agent_id,
-      display_name,
-      interval,
-      email: body.email ?? null,
-    })
+    await createSvcfication(
+      deps,
+      customerId,
+      { ...svcfication, number_matching: false },
+      {
+        agent_id,
+        display_name,
+        interval,
+        email: body.email ?? null,
+      },
+    )
   ).id;
 }
 

@@ -35,5 +35,5 @@ async function findNext(
   const identifiers = await deps.identity.activeIdentifiersOf(customerId, device.identifier);
   const now = deps.clock.now();
   const row = await oldestOpenFor(deps.db, customerId, device, identifiers, now.toISOString());
-  return row ? svcficationView(row, now) : null;
+  return row ? svcficationView(row, now, 'device') : null;
 }

@@ -5,12 +5,16 @@ import type { SvcficationsDeps } from './deps.js';
 import { resultOf } from './result.js';
 import { findSvcfication } from './svcfications-repo.js';
 
-/** The device declines: REJECTED, with a result that records who declined. */
+/**
+ * The device declines: REJECTED, with a result that records who declined and why. A `fraud` report
+ * also blocks new svcfications to the user for a while (see checkFatigue).
+ */
 export async function rejectSvcfication(
   deps: SvcficationsDeps,
   customerId: string,
   deviceIdentifier: string,
   id: string,
+  reason: 'declined' | 'fraud' = 'declined',
 ): Promise<void> {
   const row = await findSvcfication(deps.db, customerId, id);
   const device = row && (await addressedDevice(deps, customerId, row, deviceIdentifier));
@@ -20,5 +24,6 @@ export async function rejectSvcfication(
     'No open svcfication with this id is addressed to this device.',
   );
   const result = await resultOf(deps, customerId, device.identifier, null);
-  await completeSvcfication(deps, customerId, id, 'REJECTED', result);
+  await completeSvcfication(deps, customerId, id, 'REJECTED', { ...result, reason });
+  if (reason === 'fraud') deps.metrics.fraudReports.inc();
 }

@@ -7,6 +7,7 @@ import { completeSvcfication } from './complete-svcfication.js';
 import type { SvcficationsDeps } from './deps.js';
 import { checkPayload, readPayload, rejected, type Payload } from './payloads.js';
 import { resultOf } from './result.js';
+import { numberMatchFailure } from './number-matching.js';
 import { acceptedStatus, isOpen } from './status.js';
 import { findSvcfication } from './svcfications-repo.js';
 
@@ -58,6 +59,7 @@ function consumeNonces(deps: SvcficationsDeps, deviceIdentifier: string, payload
 /**
  * A device answers a svcfication with signed payloads. Every payload is checked first; any defect
  * is a 422 and changes nothing (nonces are consumed in the same transaction as the status change).
+ * A signed answer with a missing or wrong match number is a real answer: it rejects the svcfication.
  */
 export async function respondToSvcfication(
   deps: SvcficationsDeps,
@@ -79,9 +81,15 @@ export async function respondToSvcfication(
     auth: device.auth_public_key ? (JSON.parse(device.auth_public_key) as JWK) : null,
   };
   for (const item of items) checkPayload(item, keys);
+  const nonces = consumeNonces(deps, device.identifier, payloads);
+  const mismatch = numberMatchFailure(row.match_number, payloads);
+  if (mismatch) {
+    const result = await resultOf(deps, customerId, device.identifier, null);
+    const rejection = { ...result, reason: mismatch };
+    return completeSvcfication(deps, customerId, svcficationId, 'REJECTED', rejection, nonces);
+  }
   const level = await achievedLevel(deps, customerId, device.user_id, payloads);
   const result = await resultOf(deps, customerId, device.identifier, level);
   const status = acceptedStatus(level, row.desired_level);
-  const nonces = consumeNonces(deps, device.identifier, payloads);
   await completeSvcfication(deps, customerId, svcficationId, status, result, nonces);
 }

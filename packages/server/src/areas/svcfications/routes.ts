@@ -52,9 +52,11 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
   );
   r.delete(
     '/api/v2/svcfication_responses/:id',
-    { config: device, schema: route.reject },
+    { config: { ...device, optionalBody: true }, schema: route.reject },
     async (q, re) =>
-      re.code(204).send(await rejectSvcfication(deps, c(q), q.deviceId ?? '', q.params.id)),
+      re
+        .code(204)
+        .send(await rejectSvcfication(deps, c(q), q.deviceId ?? '', q.params.id, q.body.reason)),
   );
 
   r.post(

@@ -3,11 +3,12 @@ import {
   Identifier,
   LegacyVerification,
   ListError,
+  RejectBody,
   ResponsesBody,
   Svcfication,
   SvcficationBody,
 } from '@svc/wire';
-import { errorResponses, IdParams, op } from '../../core/http/schemas.js';
+import { errorResponses, IdParams, op, TooManyRequests } from '../../core/http/schemas.js';
 
 export type { Svcfication, SvcficationBody, SvcficationResult } from '@svc/wire';
 
@@ -52,7 +53,7 @@ export const route = {
   create: {
     ...op('createSvcfication', 'Svcfications', 'Create a svcfication'),
     body: SvcficationBody,
-    response: { 201: Svcfication, ...errors, 422: ListError },
+    response: { 201: Svcfication, ...errors, 422: ListError, 429: TooManyRequests },
   },
   list: {
     ...op('listSvcfications', 'Svcfications', 'History of a user identifier, newest first'),
@@ -81,8 +82,9 @@ export const route = {
     response: { 201: empty, ...errors },
   },
   reject: {
-    ...op('rejectSvcfication', 'Svcfications', 'Reject an open svcfication'),
+    ...op('rejectSvcfication', 'Svcfications', 'Reject an open svcfication, optionally as fraud'),
     params: IdParams,
+    body: RejectBody,
     response: { 204: empty, ...errors },
   },
   createVerification: {

@@ -58,7 +58,7 @@ export async function closeSvcfication(
   db: Db,
   customerId: string,
   id: string,
-  change: Pick<SvcficationsTable, 'status' | 'result' | 'updated_at'>,
+  change: Pick<SvcficationsTable, 'status' | 'result' | 'reject_reason' | 'updated_at'>,
 ): Promise<boolean> {
   const close = change.status === 'EXPIRED' ? closeAtExpiry : closeBeforeExpiry;
   return (await close.affected(db, { ...change, customerId, id })) === 1;
@@ -132,4 +132,14 @@ export function dueForExpiry(
     .where('expires_at', '<=', now)
     .limit(limit)
     .execute();
+}
+
+/** The customer's number-matching setting. */
+export async function numberMatchingDefault(db: Db, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers')
+    .select('number_matching')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row?.number_matching === 1;
 }

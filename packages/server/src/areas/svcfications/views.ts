@@ -2,7 +2,16 @@ import type { Svcfication, SvcficationResult } from './schemas.js';
 import { effectiveStatus } from './status.js';
 import type { SvcficationRow } from './svcfications-repo.js';
 
-export function svcficationView(row: SvcficationRow, now: Date): Svcfication {
+/**
+ * A svcfication as the relying party sees it (with the number to show its user), or as a device
+ * sees it (with the three numbers to offer, never which one is right).
+ */
+export function svcficationView(
+  row: SvcficationRow,
+  now: Date,
+  audience: 'rp' | 'device' = 'rp',
+): Svcfication {
+  const matching = row.match_number !== null;
   return {
     id: row.id,
     status: effectiveStatus(row, now),
@@ -23,5 +32,13 @@ export function svcficationView(row: SvcficationRow, now: Date): Svcfication {
     custom_fields: row.custom_fields
       ? (JSON.parse(row.custom_fields) as Record<string, unknown>)
       : null,
+    number_matching: matching,
+    ...(audience === 'rp'
+      ? { match_number: row.match_number }
+      : {
+          match_candidates: row.match_candidates
+            ? (JSON.parse(row.match_candidates) as number[])
+            : null,
+        }),
   };
 }

@@ -3,6 +3,7 @@ import {
   listCustomers,
   revokeCredentials,
   rotateCredentials,
+  setNumberMatching,
   settleCredentialChange,
 } from '../../core/customer-admin.js';
 import { createCustomer, credentialKinds } from '../../core/customers.js';
@@ -35,6 +36,12 @@ function parseKinds(value: string): CredentialKind[] {
   return kinds as CredentialKind[];
 }
 
+type CreateOptions = Format & {
+  name: string;
+  verifyIdentityDocuments?: boolean;
+  numberMatching?: boolean;
+};
+
 const noCustomer = (id: string) =>
   new Error(`no customer has the id ${JSON.stringify(id)} (\`svc customers list\` shows them)`);
 
@@ -47,13 +54,15 @@ export function customersCommand(): Command {
       '--verify-identity-documents',
       'check submitted license data against the sandbox agency',
     )
-    .action(async (options: Format & { name: string; verifyIdentityDocuments?: boolean }) => {
+    .option('--number-matching', 'svcfications of level 2 and 3 use number matching by default')
+    .action(async (options: CreateOptions) => {
       const issued = await withContext(options, (ctx) =>
         createCustomer(
           { ...ctx, db: ctx.store.db },
           {
             name: options.name,
             verifyIdentityDocuments: options.verifyIdentityDocuments ?? false,
+            numberMatching: options.numberMatching ?? false,
           },
         ),
       );
@@ -75,7 +84,8 @@ export function customersCommand(): Command {
         for (const c of list)
           process.stdout.write(
             `${c.id}  ${c.status.padEnd(7)}  ${c.created_at}  ${c.name}` +
-              `${c.verify_identity_documents ? '  (verifies documents)' : ''}\n`,
+              `${c.verify_identity_documents ? '  (verifies documents)' : ''}` +
+              `${c.number_matching ? '  (number matching)' : ''}\n`,
           );
     });
 
@@ -110,5 +120,27 @@ export function customersCommand(): Command {
       else process.stdout.write(`revoked ${count} credential(s) of customer ${id}\n`);
       await settleCredentialChange();
     });
+  withDataDir(customers.command('set'))
+    .description("change a customer's settings")
+    .argument('<id>', 'customer id')
+    .requiredOption(
+      '--number-matching <on|off>',
+      'number matching by default for svcfications of level 2 and 3',
+      parseSwitch,
+    )
+    .action(async (id: string, options: Format & { numberMatching: boolean }) => {
+      const found = await withContext(options, (ctx) =>
+        setNumberMatching(ctx.store.db, id, options.numberMatching),
+      );
+      if (!found) throw noCustomer(id);
+      process.stdout.write(
+        `number matching ${options.numberMatching ? 'on' : 'off'} for customer ${id}\n`,
+      );
+    });
   return customers;
+}
+
+function parseSwitch(value: string): boolean {
+  if (value !== 'on' && value !== 'off') throw new InvalidArgumentError('must be on or off');
+  return value === 'on';
 }

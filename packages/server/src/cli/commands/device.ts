@@ -65,9 +65,14 @@ async function next(flags: DeviceFlags & { wait?: number }, command: Command) {
   print(flags.json, found, found ? svcficationLine(found) : 'no open svcfication');
 }
 
+function parseNumber(value: string): number {
+  if (!/^\d{2}$/.test(value)) throw new InvalidArgumentError('must be a two-digit number');
+  return Number(value);
+}
+
 async function accept(
   id: string,
-  flags: DeviceFlags & { level?: AssuranceLevel },
+  flags: DeviceFlags & { level?: AssuranceLevel; number?: number },
   command: Command,
 ) {
   const { device, file } = await openSession(command, flags);
@@ -76,16 +81,23 @@ async function accept(
       `accept ${id}: level 3 needs a registered identity document: run \`svc device scan-license FILE\` first`,
     );
   const after = await call(`accept ${id}`, file.url, async () => {
-    await device.accept(id, flags.level === undefined ? {} : { level: flags.level });
+    await device.accept(id, {
+      ...(flags.level === undefined ? {} : { level: flags.level }),
+      ...(flags.number === undefined ? {} : { matchNumber: flags.number }),
+    });
     return device.get(id);
   });
   print(flags.json, after, svcficationLine(after));
 }
 
-async function reject(id: string, flags: DeviceFlags, command: Command) {
+async function reject(
+  id: string,
+  flags: DeviceFlags & { reason?: 'declined' | 'fraud' },
+  command: Command,
+) {
   const { device, file } = await openSession(command, flags);
   const after = await call(`reject ${id}`, file.url, async () => {
-    await device.reject(id);
+    await device.reject(id, flags.reason);
     return device.get(id);
   });
   print(flags.json, after, svcficationLine(after));
@@ -135,10 +147,17 @@ export function deviceCommand(): Command {
       '1 (device), 2 (+ user presence), 3 (+ identity document)',
       parseLevel,
     )
+    .option('--number <NN>', 'number matching: the number the user picked', parseNumber)
     .action(accept);
   withDeviceOptions(device.command('reject'))
     .description('reject a svcfication')
     .argument('<id>', 'svcfication id')
+    .addOption(
+      new Option('--reason <reason>', 'fraud: the user did not start it').choices([
+        'declined',
+        'fraud',
+      ]),
+    )
     .action(reject);
   withDeviceOptions(device.command('pair'))
     .description('pair this device with a scanned svccode payload (the text of the QR code)')

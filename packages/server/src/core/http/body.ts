@@ -7,7 +7,8 @@ import { jsonTextProblem } from './text.js';
  * JSON is the only body type. The exact bytes are kept on the request (the HMAC signs them), an
  * empty body reads as no body (clients send DELETE with a JSON content type and nothing else),
  * and anything else is 415 through Fastify's own check. The bytes must be UTF-8 (decoding would
- * replace a bad sequence silently) and no string may hold NUL or a lone surrogate (400).
+ * replace a bad sequence silently) and no string may hold NUL or a lone surrogate (400). A route
+ * whose body is optional (`optionalBody`) reads no body as `{}`.
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.decorateRequest('rawBody', null);
@@ -26,5 +27,9 @@ export function registerJsonBody(app: FastifyInstance): void {
       const problem = jsonTextProblem(text, value);
       return problem ? done(new AppError('BAD_REQUEST', problem), undefined) : done(null, value);
     });
+  });
+  // Runs before validation (registered before every other preValidation hook).
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.config.optionalBody) request.body = {};
   });
 }

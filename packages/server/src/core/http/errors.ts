@@ -25,6 +25,7 @@ function toAppError(err: FastifyError | AppError, request: FastifyRequest): AppE
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.code === 'UNAUTHORIZED') void reply.header('www-authenticate', 'Bearer');
+  if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.body());
 }
 

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
-import { AppError } from '../errors.js';
+import { AppError, rateLimited } from '../errors.js';
 
 /** Requests per window; 0 turns a limit off. */
 export interface RateLimits {
@@ -58,11 +58,6 @@ function presentedToken(request: FastifyRequest): string | null {
   return /^(?:Bearer|SVC)\s+([^\s:]+)/i.exec(value.trim())?.[1] ?? null;
 }
 
-function refusal(reply: FastifyReply, counters: Counters): AppError {
-  void reply.header('retry-after', String(counters.retryAfter()));
-  return new AppError('RATE_LIMITED');
-}
-
 /**
  * Per client address and per credential, and, far tighter, per address and per presented token for
  * failed authentication (401/403). Counted in this process: N instances allow N times the limits.
@@ -71,23 +66,23 @@ function refusal(reply: FastifyReply, counters: Counters): AppError {
 export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clock: Clock): void {
   const counters = new Counters(clock, limits.windowSeconds * 1000);
   const over = (key: string, limit: number) => limit > 0 && counters.count(key) >= limit;
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (
       over(`fail-ip:${request.ip}`, limits.authFailuresPerAddress) ||
       (limits.perAddress > 0 && counters.add(`ip:${request.ip}`) > limits.perAddress)
     )
-      return done(refusal(reply, counters));
+      return done(rateLimited(counters.retryAfter()));
     done();
   });
   // After authentication: the credential is known.
-  app.addHook('preValidation', (request, reply, done) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const caller = request.caller;
     if (
       caller &&
       limits.perCredential > 0 &&
       counters.add(`credential:${caller.customerId}:${caller.kind}`) > limits.perCredential
     )
-      return done(refusal(reply, counters));
+      return done(rateLimited(counters.retryAfter()));
     done();
   });
   // Failures are counted as they are answered. A token past its limit turns its further failures

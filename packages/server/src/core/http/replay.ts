@@ -121,8 +121,10 @@ export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): vo
           : payload == null
             ? ''
             : null; // a stream is not kept
-    // A refusal before the handler (input, X-Device-Sig) or a 5xx leaves nothing behind.
-    if (!request.handlerStarted || reply.statusCode >= 500 || body === null) {
+    // A refusal before the handler (input, X-Device-Sig), a 429 (retry later) or a 5xx leaves
+    // nothing behind.
+    const retryable = reply.statusCode >= 500 || reply.statusCode === 429;
+    if (!request.handlerStarted || retryable || body === null) {
       await releaseKey(deps.db, owned);
       return;
     }

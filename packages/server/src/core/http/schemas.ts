@@ -14,6 +14,19 @@ export const errorResponses = {
   422: ErrorWithFieldsBody,
 };
 
+/** 429 RATE_LIMITED: an Error body and the seconds to wait in Retry-After. */
+export const TooManyRequests = Type.Object(ErrorBody.properties, {
+  description: 'Error',
+  examples: [
+    {
+      error: 'RATE_LIMITED',
+      message: 'Too many requests; retry after the Retry-After delay.',
+      description: 'At most 5 may be open at once.',
+    },
+  ],
+  headers: { 'Retry-After': Type.Integer({ minimum: 1, description: 'seconds to wait' }) },
+});
+
 /** How a route appears in its OpenAPI document: operation id, tag, summary (and description). */
 export const op = (operationId: string, tag: string, summary: string, description?: string) => ({
   operationId,

@@ -33,6 +33,8 @@ declare module 'fastify' {
      * repeat runs again rather than reading the secret back from the database.
      */
     secretAnswer?: boolean;
+    /** The body may be left out: no body validates as `{}`. */
+    optionalBody?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -9,6 +9,7 @@ import { migration as m0007 } from './migrations/0007_fido_domain.js';
 import { migration as m0008 } from './migrations/0008_idempotency.js';
 import { migration as m0009 } from './migrations/0009_oidc.js';
 import { migration as m0010 } from './migrations/0010_open_svcfications.js';
+import { migration as m0011 } from './migrations/0011_push_safety.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_idempotency': m0008,
   '0009_oidc': m0009,
   '0010_open_svcfications': m0010,
+  '0011_push_safety': m0011,
 };

@@ -20,6 +20,8 @@ const examplesKey = 'x-svc-examples';
 interface OperationExamples {
   request?: unknown;
   responses: Record<string, unknown>;
+  /** The route takes no body as `{}` (`optionalBody`): its request body is not required. */
+  bodyOptional?: boolean;
 }
 
 // Errors any route may answer besides those it declares (bad JSON, size, media type, shutdown).
@@ -38,6 +40,7 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
   const examples: OperationExamples = { responses: {} };
   const body = schema.body as Json | undefined;
   if (body) examples.request = exampleOf(body);
+  if (config.optionalBody) examples.bodyOptional = true;
   // What a schema validation failure answers (core/http/errors.ts).
   const invalid = config.invalid ?? 'VALIDATION_FAILED';
   const firstField = ((body?.required as string[] | undefined) ?? [])[0];
@@ -103,6 +106,8 @@ function transformObject({ openapiObject }: { openapiObject: Json }): Json {
       if (!examples) continue;
       const media = (holder: unknown) =>
         (holder as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+      if (examples.bodyOptional && operation.requestBody)
+        (operation.requestBody as Json).required = false;
       const request = media(operation.requestBody);
       if (request && examples.request !== undefined) request.example = examples.request;
       for (const [status, example] of Object.entries(examples.responses)) {

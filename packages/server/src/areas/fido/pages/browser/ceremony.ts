@@ -6,6 +6,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import { offerAutofill, type Autofill } from './autofill.js';
 
 /** An answer from svc that ends this link (used, expired, not valid, or failed verification). */
 class LinkError extends Error {}
@@ -37,21 +38,33 @@ async function call(step: 'options' | 'verify', body: object): Promise<Record<st
   return json;
 }
 
-async function run(continueButton: HTMLButtonElement): Promise<void> {
+/** The passkeys offered in the username field's autofill (authentication pages). */
+let autofill: Autofill | null = null;
+
+/** The Continue button's ceremony: a modal browser prompt. */
+async function prompt(): Promise<unknown> {
+  await autofill?.stop();
+  // svc answers the options of this link's kind (../../registration-options.ts,
+  // ../../authentication-options.ts).
+  const options = await call('options', { secret });
+  return kind === 'registrations'
+    ? startRegistration({
+        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      })
+    : startAuthentication({
+        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      });
+}
+
+/** Gets the authenticator's response (the button's prompt, or a passkey picked in autofill). */
+async function run(
+  continueButton: HTMLButtonElement,
+  respond: () => Promise<unknown> = prompt,
+): Promise<void> {
   continueButton.disabled = true;
   show('Follow your browser\u2019s prompt\u2026', 'info');
   try {
-    // svc answers the options of this link's kind (../../registration-options.ts,
-    // ../../authentication-options.ts).
-    const options = await call('options', { secret });
-    const response =
-      kind === 'registrations'
-        ? await startRegistration({
-            optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-          })
-        : await startAuthentication({
-            optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-          });
+    const response = await respond();
     const result = await call('verify', { secret, response });
     if (typeof result.redirect_url === 'string') {
       location.assign(result.redirect_url);
@@ -86,5 +99,12 @@ if (button) {
     show('This browser does not support passkeys.', 'error');
   } else {
     button.addEventListener('click', () => void run(button));
+    const field = document.getElementById('autofill');
+    if (kind === 'authentications' && field)
+      autofill = offerAutofill(
+        field,
+        () => call('options', { secret }),
+        (response) => run(button, async () => response),
+      );
   }
 }
