@@ -30,7 +30,7 @@ export async function insertSvcfication(db: Db, row: SvcficationsTable): Promise
   await db.insertInto('svcfications').values(row).execute();
 }
 
-type Closing = Pick<SvcficationsTable, 'status' | 'result' | 'updated_at'> & {
+type Closing = Pick<SvcficationsTable, 'status' | 'result' | 'reject_reason' | 'updated_at'> & {
   customerId: string;
   id: string;
 };
@@ -40,7 +40,12 @@ const closeOpen = (beforeExpiry: boolean) =>
   compiled((db, v: Closing) =>
     db
       .updateTable('svcfications')
-      .set({ status: v.status, result: v.result, updated_at: v.updated_at })
+      .set({
+        status: v.status,
+        result: v.result,
+        reject_reason: v.reject_reason,
+        updated_at: v.updated_at,
+      })
       .where('customer_id', '=', v.customerId)
       .where('id', '=', v.id)
       .where('status', '=', 'IN_PROGRESS')

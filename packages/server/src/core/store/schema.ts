@@ -1,25 +1,7 @@
 import type { SvcficationStatus, VerificationStatus } from '@svc/wire';
-import type {
-  FidoOrganizationsTable,
-  FidoRedirectUrisTable,
-  FidoUsersTable,
-  FidoCredentialsTable,
-  FidoLinkStatus,
-  FidoLinksTable,
-  SmsMessagesTable,
-  OidcPayloadsTable,
-} from './schema-fido.js';
+import type * as AreaC from './schema-fido.js';
 
-export type {
-  FidoOrganizationsTable,
-  FidoRedirectUrisTable,
-  FidoUsersTable,
-  FidoCredentialsTable,
-  FidoLinkStatus,
-  FidoLinksTable,
-  SmsMessagesTable,
-  OidcPayloadsTable,
-};
+export type * from './schema-fido.js';
 
 /**
  * Table types. Portable across SQLite and PostgreSQL: timestamps are ISO-8601 text, booleans are
@@ -215,14 +197,14 @@ export interface Database {
   signing_keys: SigningKeysTable;
   sandbox_records: SandboxRecordsTable;
   outbox: OutboxTable;
-  fido_organizations: FidoOrganizationsTable;
-  fido_redirect_uris: FidoRedirectUrisTable;
-  fido_users: FidoUsersTable;
-  fido_credentials: FidoCredentialsTable;
-  fido_registrations: FidoLinksTable;
-  fido_authentications: FidoLinksTable;
-  sms_messages: SmsMessagesTable;
+  fido_organizations: AreaC.FidoOrganizationsTable;
+  fido_redirect_uris: AreaC.FidoRedirectUrisTable;
+  fido_users: AreaC.FidoUsersTable;
+  fido_credentials: AreaC.FidoCredentialsTable;
+  fido_registrations: AreaC.FidoLinksTable;
+  fido_authentications: AreaC.FidoLinksTable;
+  sms_messages: AreaC.SmsMessagesTable;
   settings: SettingsTable;
   idempotency: IdempotencyTable;
-  oidc_payloads: OidcPayloadsTable;
+  oidc_payloads: AreaC.OidcPayloadsTable;
 }
