@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fidoCalls, parseLink } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -92,5 +93,30 @@ describe('behind a proxy (SVC_TRUST_PROXY)', () => {
     expect(await burst(plain, '203.0.113.1')).toEqual(refusedAfterThree);
     expect((await burst(plain, '203.0.113.2'))[0]).toBe(429);
     await plain.close();
+  });
+});
+
+describe('wrong FIDO link secrets', () => {
+  it('count as failed authentication: past the limit a link answers 429, its real secret still works', async () => {
+    const app = await testApp({ rateLimitAuthFailuresPerToken: 3 });
+    const { withOrganization } = fidoCalls(() => app);
+    const c = await withOrganization();
+    const created = await c.call('POST', '/api/v1/registrations', {
+      user: { user_identifier: 'alice' },
+    });
+    const { path, secret } = parseLink(created.body.user_link);
+    const options = (guess: string, remoteAddress: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: `${path}/options`,
+        remoteAddress,
+        payload: { secret: guess },
+      });
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await options(`guess-${i}`, `10.7.0.${i}`)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    expect((await options(secret, '10.7.0.9')).statusCode).toBe(200);
+    await app.close();
   });
 });

@@ -112,7 +112,7 @@ const keys = {
   },
   rateLimitAuthFailuresPerToken: {
     env: 'SVC_RATE_LIMIT_AUTH_FAILURES_PER_TOKEN',
-    doc: '401/403 answers per window to one presented token before it is refused (0: no limit)',
+    doc: '401/403 answers per window to one presented token (or wrong secrets for one FIDO link) before its failures are refused (0: no limit)',
     schema: Type.Integer({ minimum: 0, default: 100 }),
   },
   shutdownTimeoutSeconds: {

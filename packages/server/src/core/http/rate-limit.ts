@@ -58,9 +58,14 @@ function presentedToken(request: FastifyRequest): string | null {
   return /^(?:Bearer|SVC)\s+([^\s:]+)/i.exec(value.trim())?.[1] ?? null;
 }
 
+/** The link whose secret a page call presents, as the key of its failures. */
+function linkOf(request: FastifyRequest): string {
+  return `link:${(request.params as { id?: string }).id ?? ''}`;
+}
+
 /**
  * Per client address and per credential, and, far tighter, per address and per presented token for
- * failed authentication (401/403). Counted in this process: N instances allow N times the limits.
+ * failed authentication (401/403, and a wrong FIDO link secret). Counted in this process: N instances allow N times the limits.
  * The hooks are synchronous (callback style): counting needs no promise per request.
  */
 export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clock: Clock): void {
@@ -89,9 +94,11 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clo
   // into 429; its correctly authenticated requests still pass, so whoever merely knows a token
   // cannot lock its owner out.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode !== 401 && reply.statusCode !== 403) return done(null, payload);
+    const status = reply.statusCode;
+    const wrongLinkSecret = status === 404 && request.routeOptions.config.linkSecret === true;
+    if (status !== 401 && status !== 403 && !wrongLinkSecret) return done(null, payload);
     counters.add(`fail-ip:${request.ip}`);
-    const token = presentedToken(request);
+    const token = wrongLinkSecret ? linkOf(request) : presentedToken(request);
     const limit = limits.authFailuresPerToken;
     if (!token || limit === 0 || counters.add(`fail-token:${token}`) <= limit)
       return done(null, payload);

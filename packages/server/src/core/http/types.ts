@@ -26,6 +26,11 @@ declare module 'fastify' {
     invalid?: ErrorCode;
     /** The route also needs X-Device-Sig (see DeviceSigRule). */
     deviceSig?: DeviceSigRule;
+    /**
+     * The body carries a link secret (`:id`'s): a 404 answer is a failed authentication, limited
+     * per address and per link like a wrong token (rate-limit.ts).
+     */
+    linkSecret?: boolean;
     /** Browser widgets call the route from other origins. */
     cors?: boolean;
     /**

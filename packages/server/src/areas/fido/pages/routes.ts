@@ -16,7 +16,8 @@ const ceremonies = {
   authentications: { options: authenticationOptions, verify: verifyAuthentication },
 } as const;
 const pageStatus = { ready: 200, used: 410, expired: 410, invalid: 404 } as const;
-const call = { invalid: 'MISSING_FIELDS' } as const;
+// The link secret is the credential: a wrong one (404) counts as a failed authentication.
+const call = { invalid: 'MISSING_FIELDS', linkSecret: true } as const;
 
 /**
  * The pages behind `user_link` and the two calls their script makes; the link secret is the
