@@ -54,12 +54,14 @@ export function createMetrics(sources: {
       ['svc_sqlite_wal_syncs_total', 'WAL syncs of group commit (commits per sync)', 'syncs'],
     ] as const;
     for (const [name, help, figure] of groupCommit)
-      new Gauge({
+      new Counter({
         name,
         help,
         registers,
         collect() {
-          this.set(durability.stats?.[figure] ?? 0);
+          // A count kept by the store: the counter shows it as it is when scraped.
+          this.reset();
+          this.inc(durability.stats?.[figure] ?? 0);
         },
       });
   }

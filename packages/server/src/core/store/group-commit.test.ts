@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerDurability } from '../http/durability.js';
+import { createMetrics } from '../metrics.js';
+import { Waiters } from '../waiters.js';
 import { openStore, type Store } from './index.js';
 
 // Group commit needs a real SQLite file (an in-memory database has no WAL to sync).
@@ -67,6 +69,15 @@ describe('group commit (SQLite, synchronous FULL)', () => {
     expect(store.durability.pending).toBe(false);
     expect(store.durability.stats?.commits).toBeGreaterThan(0);
     await app.close();
+  });
+
+  it('/metrics shows the commits and the WAL syncs', async () => {
+    await addNonce('counted');
+    await store.durability.durable();
+    const text = await createMetrics({ store, waiters: new Waiters() }).registry.metrics();
+    const figure = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+    expect(figure('svc_sqlite_commits_total')).toBeGreaterThan(0);
+    expect(figure('svc_sqlite_wal_syncs_total')).toBeGreaterThan(0);
   });
 
   it('synchronous NORMAL acknowledges without waiting for syncs', async () => {
