@@ -24,6 +24,7 @@ beforeAll(async () => {
   store = await openTestStore();
   const deps = {
     db: store.db,
+    durability: store.durability,
     clock,
     fido: { organization: async (id: string) => (id === org.organizationId ? org : undefined) },
   } as unknown as OidcDeps;

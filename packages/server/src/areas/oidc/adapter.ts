@@ -62,6 +62,7 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
         consumed_at: null,
         expires_at: expiresIn ? new Date(now().getTime() + expiresIn * 1000).toISOString() : null,
       });
+      await deps.durability.durable();
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
@@ -82,14 +83,17 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
 
     async consume(id: string): Promise<void> {
       await consumePayload(deps.db, this.model, id, now().toISOString());
+      await deps.durability.durable();
     }
 
     async destroy(id: string): Promise<void> {
       await destroyPayload(deps.db, this.model, id);
+      await deps.durability.durable();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await destroyGrant(deps.db, grantId);
+      await deps.durability.durable();
     }
   };
 }

@@ -26,16 +26,24 @@ parentPort.once('message', () => {
  * takes milliseconds, which SQLite would otherwise spend inside whichever request's commit crossed
  * the threshold. PASSIVE: it never waits for, nor blocks, the server's readers and writers.
  */
-export function startCheckpointer(path: string, everyMs = 1000): { stop(): Promise<void> } {
+export function startCheckpointer(
+  path: string,
+  onStop: () => void,
+  everyMs = 1000,
+): { stop(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(source, { eval: true, workerData: { driver, path, everyMs } });
   worker.unref();
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('message', (problem: string) => process.emitWarning(`WAL checkpoint: ${problem}`));
+  // A worker that fails (cannot open the file, say) must not take the server down with it; the
+  // server then checkpoints on its own again (`onStop`).
+  worker.on('error', (err) => process.emitWarning(`WAL checkpointer stopped: ${err.message}`));
+  void exited.then(onStop);
   return {
     stop: async () => {
       // Held while it stops: an unreferenced worker would let the process end mid-close.
       worker.ref();
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('stop');
       await exited;
     },

@@ -68,17 +68,19 @@ function withStatementCache(sqlite: SQLite.Database, wrote: () => void, max = 50
   const counted = (sql: string): SqliteStatement => {
     const statement = sqlite.prepare(sql);
     // COMMIT reads as read-only to SQLite, yet it is what makes a transaction's writes count.
-    if (statement.readonly && !/^\s*commit\b/i.test(sql)) return statement;
+    const isCommit = /^\s*commit\b/i.test(sql);
+    if (statement.readonly && !isCommit) return statement;
     return {
       reader: statement.reader,
+      // A statement that changed no row (a refused nonce, ON CONFLICT DO NOTHING) needs no sync.
       all: (parameters) => {
         const rows = statement.all(parameters);
-        wrote();
+        if (rows.length > 0) wrote();
         return rows;
       },
       run: (parameters) => {
         const result = statement.run(parameters);
-        wrote();
+        if (result.changes > 0 || isCommit) wrote();
         return result;
       },
       iterate: (parameters) => statement.iterate(parameters),
@@ -138,12 +140,16 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   // FULL is kept by group commit: SQLite itself runs NORMAL, and answers wait for a shared fsync.
   const groupCommit =
     file && options.synchronous !== 'NORMAL' ? new GroupCommit(`${options.sqlitePath}-wal`) : null;
-  const dialect = options.databaseUrl
-    ? new PostgresDialect({ pool: await openPostgres(options.databaseUrl, options.schema) })
-    : new SqliteDialect({
-        database: withStatementCache(openSqlite(options.sqlitePath), () => groupCommit?.wrote()),
-      });
-  const checkpointer = file ? startCheckpointer(options.sqlitePath) : null;
+  const sqlite = options.databaseUrl ? null : openSqlite(options.sqlitePath);
+  const dialect = sqlite
+    ? new SqliteDialect({ database: withStatementCache(sqlite, () => groupCommit?.wrote()) })
+    : new PostgresDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
+  // Should the checkpoint thread end, SQLite checkpoints by itself again (as it does by default).
+  const checkpointer = file
+    ? startCheckpointer(options.sqlitePath, () => {
+        if (sqlite?.open) sqlite.pragma('wal_autocheckpoint = 1000');
+      })
+    : null;
   const { onQuery } = options;
   const db = new Kysely<Database>({
     dialect,
