@@ -59,6 +59,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   const { config, store, ids } = ctx;
   const app = Fastify({
     ...(ctx.logger ? { loggerInstance: ctx.logger } : { logger: false }),
+    disableRequestLogging: true, // one line per request instead (core/http/access-log.ts)
     bodyLimit: config.bodyLimit,
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { maxParamLength },

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { destination, pino } from 'pino';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { installAttestationRoots } from './areas/fido/attestation-roots.js';
 import type { Config } from './config/index.js';
 import { countCustomers, createCustomer } from './core/customers.js';
 import { openContext } from './context.js';
+import { LogStream } from './core/log-stream.js';
 import { startWorkers } from './worker.js';
 import { listenForWakes } from './core/store/wake-listener.js';
 
@@ -34,12 +35,7 @@ function watchParent(onGone: () => void): void {
 export async function serve(overrides: Partial<Config>, options: ServeOptions = {}): Promise<void> {
   const ctx = await openContext(overrides, options.migrate ? { migrate: true } : {});
   installAttestationRoots(ctx.config.fidoAttestationRoots);
-  // Written synchronously: nothing is left buffered at exit, where flushing into a closed pipe
-  // would retry forever; on EPIPE pino stops logging.
-  const logger = pino(
-    { level: ctx.config.logLevel },
-    destination({ dest: process.stdout.fd, sync: true }),
-  );
+  const logger = pino({ level: ctx.config.logLevel }, new LogStream(process.stdout.fd));
   if ((await countCustomers(ctx.store.db)) === 0) {
     const demo = await createCustomer(
       { ...ctx, db: ctx.store.db },

@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import { systemClock } from '../core/clock.js';
 import { loadMasterKey, SecretBox } from '../core/crypto/secret-box.js';
 import { createCustomer, type IssuedCustomer } from '../core/customers.js';
+import { LogStream } from '../core/log-stream.js';
 import { randomIds } from '../core/ids.js';
 import { openStore } from '../core/store/index.js';
 import { withServices } from '../context.js';
@@ -62,7 +64,9 @@ async function serveTargets(): Promise<void> {
   });
   const customer = await createCustomer({ ...deps, db: store.db }, { name: 'bench' });
   const other = await createCustomer({ ...deps, db: store.db }, { name: 'bench-other' });
-  const app = await buildApp(deps);
+  // Logged as `svc serve` logs (a line per request), to a file as an operator would.
+  const logger = pino({ level: 'info' }, new LogStream(openSync(join(dataDir, 'svc.log'), 'a')));
+  const app = await buildApp({ ...deps, logger });
   const svcUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
   bare.post('/json', async () => ({ hello: 'world' }));

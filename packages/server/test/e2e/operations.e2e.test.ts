@@ -99,7 +99,9 @@ describe('shutdown', () => {
   });
 
   it('SIGTERM ends the server after SVC_SHUTDOWN_TIMEOUT_SECONDS when a request never finishes', async () => {
-    const server = await startServer({ env: { SVC_SHUTDOWN_TIMEOUT_SECONDS: '1' } });
+    // At debug level the server logs each request as it arrives.
+    const env = { SVC_SHUTDOWN_TIMEOUT_SECONDS: '1', SVC_LOG_LEVEL: 'debug' };
+    const server = await startServer({ env });
     const { hostname, port } = new URL(server.url);
     const socket = connect(Number(port), hostname);
     await new Promise((resolve) => socket.once('connect', resolve));

@@ -4,6 +4,7 @@ import { registerAuth, registerDeviceSig, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
 import { registerDurability } from './durability.js';
 import { registerErrorHandling } from './errors.js';
+import { registerAccessLog } from './access-log.js';
 import { registerMetrics } from './metrics.js';
 import { registerRateLimits, type RateLimits } from './rate-limit.js';
 import { registerHandlerStart, registerReplayClaims } from './replay.js';
@@ -45,5 +46,6 @@ export function registerHttpCore(
   registerHandlerStart(app);
   registerResponseSigning(app, deps.clock);
   registerMetrics(app, metrics);
+  registerAccessLog(app);
   registerDurability(app, deps.durability);
 }
