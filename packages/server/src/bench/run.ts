@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 
 export interface BenchResult {
@@ -46,6 +47,16 @@ export async function load(options: LoadOptions): Promise<BenchResult> {
     p99: result.latency.p99,
     errors: bad,
   };
+}
+
+/** `load()` in a process of its own (options without `setupRequest`): its client loop is its own. */
+export function loadApart(options: Omit<LoadOptions, 'setupRequest'>): Promise<BenchResult> {
+  const child = fork(new URL('./load-process.js', import.meta.url));
+  return new Promise((resolve, reject) => {
+    child.once('message', (result: BenchResult) => resolve(result));
+    child.once('exit', (code) => reject(new Error(`load process exited with ${code}`)));
+    child.send(options);
+  });
 }
 
 export function percentile(sorted: number[], p: number): number {

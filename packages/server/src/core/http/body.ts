@@ -29,7 +29,8 @@ export function registerJsonBody(app: FastifyInstance): void {
     });
   });
   // Runs before validation (registered before every other preValidation hook).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.config.optionalBody) request.body = {};
+    done();
   });
 }
