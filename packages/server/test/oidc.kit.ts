@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import type { FidoForOidc, OidcOrganization } from '../src/areas/oidc/deps.js';
 import { fidoCalls, type Json } from './fido.kit.js';
 import type { TestApp } from './helpers.js';
 
@@ -9,6 +10,23 @@ export const behindTls = { 'x-forwarded-proto': 'https' };
 
 export const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** The organization of the OpenID Provider's unit tests, which run without an app. */
+export const unitOrganization: OidcOrganization = {
+  organizationId: 'org-1',
+  customerId: 'cust-1',
+  name: 'Acme',
+  base: 'https://login.acme.test',
+  clientId: 'client-1',
+  clientSecret: null,
+  redirectUris: ['https://acme.test/callback'],
+};
+
+/** The FIDO area as those unit tests hand it to the provider: it knows `unitOrganization` only. */
+export const unitFido: Pick<FidoForOidc, 'organization'> = {
+  organization: async (id) =>
+    id === unitOrganization.organizationId ? unitOrganization : undefined,
+};
 
 /** A browser's cookies, whatever their path (names do not repeat here). */
 export function jar() {

@@ -1,19 +1,8 @@
-import { payloads, RpClient, signedPayload } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, rpClient, status, svcficationCalls, type Svc } from './svcfications.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { payloads, signedPayload } from '@svc/sdk';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, status, useSvcficationApp, type Svc } from './svcfications.kit.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { user, create, read, respond, answer } = svcficationCalls(
-  () => t,
-  () => rp,
-);
+const { user, create, read, respond, answer } = useSvcficationApp();
 
 describe('levels: desired × achieved', () => {
   const cases: [number, number, string][] = [];

@@ -1,31 +1,25 @@
-import { DeviceClient, RpClient } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, rpClient, svcficationCalls, type Svc } from './svcfications.kit.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { DeviceClient } from '@svc/sdk';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, useSvcficationApp, type Svc } from './svcfications.kit.js';
+import { injectFetch } from './helpers.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { user, create, next } = svcficationCalls(
-  () => t,
-  () => rp,
-);
+const { state, user, create, next } = useSvcficationApp();
 
 describe('creation', () => {
   it('201 IN_PROGRESS with defaults and a 90 s expiry; unknown and null fields tolerated', async () => {
     const u = await user();
-    const s = await rp.request<Svc & Record<string, unknown>>('POST', '/api/v2/svcfications', {
-      action: 'login',
-      resource: 'web',
-      desired_level: 1,
-      user_identifier: u.identifier,
-      email: null,
-      favourite: 'x',
-    });
+    const s = await state.rp.request<Svc & Record<string, unknown>>(
+      'POST',
+      '/api/v2/svcfications',
+      {
+        action: 'login',
+        resource: 'web',
+        desired_level: 1,
+        user_identifier: u.identifier,
+        email: null,
+        favourite: 'x',
+      },
+    );
     expect(s.status).toBe(201);
     expect(s.body).toMatchObject({
       status: 'IN_PROGRESS',
@@ -36,7 +30,7 @@ describe('creation', () => {
       relying_party: 'acme',
       result: null,
     });
-    expect(new Date(s.body.expires_at).getTime() - t.clock.now().getTime()).toBe(90_000);
+    expect(new Date(s.body.expires_at).getTime() - state.t.clock.now().getTime()).toBe(90_000);
     expect(s.body).not.toHaveProperty('favourite');
   });
 
@@ -85,19 +79,19 @@ describe('creation', () => {
     ]) {
       const s = await create({ desired_level: 1, ...target });
       expect((await next(u.device)).body?.id).toBe(s.id);
-      await rp.request('DELETE', `/api/v2/svcfications/${s.id}`);
+      await state.rp.request('DELETE', `/api/v2/svcfications/${s.id}`);
     }
     const other = await user();
     const otherEmail = `${other.identifier}@example.com`;
     const d = new DeviceClient({
       baseUrl: 'http://svc',
-      credentials: t.customer.sdk_credentials,
-      fetch: injectFetch(t.app),
+      credentials: state.t.customer.sdk_credentials,
+      fetch: injectFetch(state.t.app),
     });
     await d.register();
-    const b = await rp.bindDevice(d.identifier, otherEmail);
-    await rp.setBindingActive(b.id, true);
-    await rp.setDeviceActive(d.identifier, true);
+    const b = await state.rp.bindDevice(d.identifier, otherEmail);
+    await state.rp.setBindingActive(b.id, true);
+    await state.rp.setDeviceActive(d.identifier, true);
     const s = await create({ desired_level: 1, email: otherEmail });
     expect((await next(d)).body?.id).toBe(s.id);
   });
@@ -107,7 +101,7 @@ describe('creation', () => {
     const s = await create({
       desired_level: 1,
       user_identifier: u.identifier,
-      expires_at: new Date(t.clock.now().getTime() - 1000).toISOString(),
+      expires_at: new Date(state.t.clock.now().getTime() - 1000).toISOString(),
     });
     expect(s.status).toBe('EXPIRED');
     expect((await next(u.device)).status).toBe(204);

@@ -1,28 +1,11 @@
-import { RateLimitError, RpClient } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
-import { status, svcficationCalls } from './svcfications.kit.js';
+import { RateLimitError } from '@svc/sdk';
+import { describe, expect, it } from 'vitest';
+import { status, useSvcficationApp } from './svcfications.kit.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp({
-    svcficationOpenLimit: 2,
-    svcficationWindowLimit: 4,
-    svcficationFraudBlockSeconds: 600,
-  });
-  rp = new RpClient({
-    baseUrl: 'http://svc',
-    credentials: t.customer.server_credentials,
-    fetch: injectFetch(t.app),
-    now: () => t.clock.now(),
-  });
+const { state, user, create, read } = useSvcficationApp({
+  config: { svcficationOpenLimit: 2, svcficationWindowLimit: 4, svcficationFraudBlockSeconds: 600 },
+  rpOnTestClock: true,
 });
-afterAll(async () => t.close());
-const { user, create, read } = svcficationCalls(
-  () => t,
-  () => rp,
-);
 
 /** The 429 a creation ends with: its code and Retry-After (null when it succeeded). */
 const refusal = (body: Record<string, unknown>) =>
@@ -36,20 +19,20 @@ const refusal = (body: Record<string, unknown>) =>
 const count = async () =>
   Number(
     (
-      await t.store.db
+      await state.t.store.db
         .selectFrom('svcfications')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
   );
-const cancel = (id: string) => rp.request('DELETE', `/api/v2/svcfications/${id}`);
+const cancel = (id: string) => state.rp.request('DELETE', `/api/v2/svcfications/${id}`);
 
 describe('fatigue limits', () => {
   it('refuses more open svcfications than the limit, per user identifier (429, Retry-After)', async () => {
     const [u, other] = [await user(), await user()];
     const body = { desired_level: 1, user_identifier: u.identifier };
     const first = await create(body);
-    t.clock.advance(10_000);
+    state.t.clock.advance(10_000);
     await create(body);
     const before = await count();
     // The first of the two expires 80 s from now (90 s lifetime).
@@ -59,7 +42,12 @@ describe('fatigue limits', () => {
     // A 429 is not kept for its Idempotency-Key: the same write may be retried later.
     const key = { 'idempotency-key': 'retry-after-429' };
     const retried = () =>
-      rp.request('POST', '/api/v2/svcfications', { ...body, action: 'a', resource: 'r' }, key);
+      state.rp.request(
+        'POST',
+        '/api/v2/svcfications',
+        { ...body, action: 'a', resource: 'r' },
+        key,
+      );
     expect(await status(retried())).toBe(429);
     await cancel(first.id);
     expect(await status(retried())).toBe(201);
@@ -70,11 +58,11 @@ describe('fatigue limits', () => {
     const body = { desired_level: 1, svc_id: u.svcId };
     for (let i = 0; i < 4; i++) {
       await cancel((await create(body)).id);
-      t.clock.advance(60_000);
+      state.t.clock.advance(60_000);
     }
     // The oldest of the four was made 4 minutes ago: it leaves the window in 6.
     expect(await refusal(body)).toEqual({ code: 'RATE_LIMITED', retryAfter: 360 });
-    t.clock.advance(360_000);
+    state.t.clock.advance(360_000);
     expect(await refusal(body)).toBeNull();
   });
 });
@@ -92,20 +80,20 @@ describe('rejection with a reason', () => {
       status: 'REJECTED',
       result: { accepted: false, reason: 'fraud' },
     });
-    const queued = await t.store.db.selectFrom('outbox').select('payload').execute();
+    const queued = await state.t.store.db.selectFrom('outbox').select('payload').execute();
     expect(
       queued.map((r) => JSON.parse(r.payload) as { id: string }).find((p) => p.id === s.id),
     ).toMatchObject({ status: 'REJECTED', result: { reason: 'fraud' } });
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (await state.t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toContain('svc_svcfication_fraud_reports_total 1');
 
-    t.clock.advance(100_000);
+    state.t.clock.advance(100_000);
     const body = { desired_level: 1, user_identifier: u.identifier };
     expect(await refusal(body)).toEqual({ code: 'RATE_LIMITED', retryAfter: 500 });
-    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toContain(
+    expect((await state.t.app.inject({ method: 'GET', url: '/metrics' })).body).toContain(
       'svc_svcfications_refused_total{reason="fraud"} 1',
     );
-    t.clock.advance(500_000);
+    state.t.clock.advance(500_000);
     expect(await refusal(body)).toBeNull();
   });
 

@@ -1,19 +1,9 @@
 import { DeviceClient, RpClient } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, rpClient, status, svcficationCalls } from './svcfications.kit.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, status, useSvcficationApp } from './svcfications.kit.js';
+import { injectFetch } from './helpers.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { user, create, read, respond, answer } = svcficationCalls(
-  () => t,
-  () => rp,
-);
+const { state, user, create, read, respond, answer } = useSvcficationApp();
 
 describe('hardening', () => {
   it('a callback-bearing answer completes while the signing key must be reloaded (no lock-up on SQLite)', async () => {
@@ -23,9 +13,9 @@ describe('hardening', () => {
       user_identifier: u.identifier,
       callback_url: 'https://rp.example.com/hooks/x1',
     });
-    (t.ctx.keys as unknown as { current: unknown }).current = null;
+    (state.t.ctx.keys as unknown as { current: unknown }).current = null;
     expect(await status(respond(u.device, answer(u, s.id, 1)))).toBe(201);
-    const queued = await t.store.db
+    const queued = await state.t.store.db
       .selectFrom('outbox')
       .select('payload')
       .where('target', '=', 'https://rp.example.com/hooks/x1')
@@ -43,7 +33,7 @@ describe('hardening', () => {
       ).toMatchObject({ errors: expect.any(Array) });
     expect(
       await status(
-        rp.request(
+        state.rp.request(
           'GET',
           `/api/v2/svcfications?user_identifier=${u.identifier}&before=2016-12-31T23:59:60Z`,
         ),
@@ -54,11 +44,11 @@ describe('hardening', () => {
   it('device routes take SDK credentials only; cancel with SDK credentials needs an addressed device', async () => {
     const u = await user();
     const s = await create({ desired_level: 1, user_identifier: u.identifier });
-    expect(await status(rp.request('GET', '/api/v2/svcfications/next'))).toBe(403);
+    expect(await status(state.rp.request('GET', '/api/v2/svcfications/next'))).toBe(403);
     const sdk = new RpClient({
       baseUrl: 'http://svc',
-      credentials: t.customer.sdk_credentials,
-      fetch: injectFetch(t.app),
+      credentials: state.t.customer.sdk_credentials,
+      fetch: injectFetch(state.t.app),
     });
     expect(await status(sdk.request('DELETE', `/api/v2/svcfications/${s.id}`))).toBe(403);
     const stranger = await user();
@@ -72,12 +62,14 @@ describe('hardening', () => {
   it('concurrent bindings of one device: one binds, the others are 409', async () => {
     const device = new DeviceClient({
       baseUrl: 'http://svc',
-      credentials: t.customer.sdk_credentials,
-      fetch: injectFetch(t.app),
+      credentials: state.t.customer.sdk_credentials,
+      fetch: injectFetch(state.t.app),
     });
     await device.register();
     const results = await Promise.all(
-      ['p', 'q', 'r', 's'].map((id) => status(rp.bindDevice(device.identifier, `race-${id}`))),
+      ['p', 'q', 'r', 's'].map((id) =>
+        status(state.rp.bindDevice(device.identifier, `race-${id}`)),
+      ),
     );
     expect(results.filter((s) => s === 200)).toHaveLength(1);
     expect(results.filter((s) => s === 409)).toHaveLength(3);

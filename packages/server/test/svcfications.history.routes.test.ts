@@ -1,19 +1,9 @@
 import { RpClient } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpClient, status, svcficationCalls, type Svc } from './svcfications.kit.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { status, useSvcficationApp, type Svc } from './svcfications.kit.js';
+import { injectFetch } from './helpers.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { user, create, next } = svcficationCalls(
-  () => t,
-  () => rp,
-);
+const { state, user, create, next } = useSvcficationApp();
 
 describe('history and legacy v1', () => {
   it("lists a user's svcfications newest first with limit and before", async () => {
@@ -21,21 +11,21 @@ describe('history and legacy v1', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       ids.push((await create({ desired_level: 1, user_identifier: u.identifier })).id);
-      t.clock.advance(1000);
+      state.t.clock.advance(1000);
     }
     const all = (
-      await rp.request<Svc[]>('GET', `/api/v2/svcfications?user_identifier=${u.identifier}`)
+      await state.rp.request<Svc[]>('GET', `/api/v2/svcfications?user_identifier=${u.identifier}`)
     ).body;
     expect(all.map((s) => s.id)).toEqual([...ids].reverse());
     const page = (
-      await rp.request<(Svc & { created_at: string })[]>(
+      await state.rp.request<(Svc & { created_at: string })[]>(
         'GET',
         `/api/v2/svcfications?user_identifier=${u.identifier}&limit=1`,
       )
     ).body;
     expect(page.map((s) => s.id)).toEqual([ids[2]]);
     const older = (
-      await rp.request<Svc[]>(
+      await state.rp.request<Svc[]>(
         'GET',
         `/api/v2/svcfications?user_identifier=${u.identifier}&before=${encodeURIComponent(page[0]?.created_at ?? '')}`,
       )
@@ -47,10 +37,10 @@ describe('history and legacy v1', () => {
     const u = await user();
     const legacy = new RpClient({
       baseUrl: 'http://svc',
-      credentials: t.customer.user_credentials,
-      fetch: injectFetch(t.app),
+      credentials: state.t.customer.user_credentials,
+      fetch: injectFetch(state.t.app),
     });
-    const created = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const created = await state.t.app.inject({ method: 'GET', url: '/healthz' });
     expect(created.statusCode).toBe(200);
     const res = await legacy.request<undefined>('POST', '/api/v1/verifications', {
       action: 'pay',
@@ -77,7 +67,9 @@ describe('history and legacy v1', () => {
       relying_party_display_name: 'acme',
       accepted_level: null,
     });
-    expect(v.created_date).toBe(Math.floor(t.clock.now().getTime() / 1000));
-    expect(await status(rp.request('GET', `/api/v1/verifications/${svcficationId}`))).toBe(403);
+    expect(v.created_date).toBe(Math.floor(state.t.clock.now().getTime() / 1000));
+    expect(await status(state.rp.request('GET', `/api/v1/verifications/${svcficationId}`))).toBe(
+      403,
+    );
   });
 });

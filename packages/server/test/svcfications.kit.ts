@@ -1,5 +1,7 @@
 import { DeviceClient, payloads, RpClient, SvcApiError } from '@svc/sdk';
-import { injectFetch, type TestApp } from './helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../src/config/index.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
 
 /** The HTTP status a client call ends with (a success's own status, else 200). */
 export const status = (promise: Promise<unknown>) =>
@@ -23,12 +25,13 @@ export type Svc = {
   user_identifier: string | null;
 };
 
-/** The relying party of the test app's customer. */
-export function rpClient(t: TestApp): RpClient {
+/** The relying party of the test app's customer (dating its requests by the app's clock, or not). */
+export function rpClient(t: TestApp, onTestClock = false): RpClient {
   return new RpClient({
     baseUrl: 'http://svc',
     credentials: t.customer.server_credentials,
     fetch: injectFetch(t.app),
+    ...(onTestClock ? { now: () => t.clock.now() } : {}),
   });
 }
 
@@ -88,4 +91,29 @@ export function svcficationCalls(current: () => TestApp, currentRp: () => RpClie
   }
 
   return { user, create, read, next, respond, answer };
+}
+
+/**
+ * The set-up of a svcfication route-test file: a test app (`config` over the test defaults), the
+ * relying party of its customer and the calls above. Call it at file level: it registers the
+ * beforeAll that makes them and the afterAll that closes the app; `state.t` and `state.rp` are
+ * filled once set-up ran. `rpOnTestClock` dates the relying party's requests by the app's manual
+ * clock (for files that move the clock on and then call as the relying party).
+ */
+export function useSvcficationApp(
+  options: { config?: Partial<Config>; rpOnTestClock?: boolean } = {},
+) {
+  const state = {} as { t: TestApp; rp: RpClient };
+  beforeAll(async () => {
+    state.t = await testApp(options.config);
+    state.rp = rpClient(state.t, options.rpOnTestClock);
+  });
+  afterAll(async () => state.t.close());
+  return {
+    state,
+    ...svcficationCalls(
+      () => state.t,
+      () => state.rp,
+    ),
+  };
 }

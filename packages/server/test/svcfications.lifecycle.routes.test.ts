@@ -1,19 +1,9 @@
 import { RpClient } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpClient, status, svcficationCalls } from './svcfications.kit.js';
-import { injectFetch, sweepOnce, testApp, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { status, useSvcficationApp } from './svcfications.kit.js';
+import { injectFetch, sweepOnce } from './helpers.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { user, create, read, next, respond, answer } = svcficationCalls(
-  () => t,
-  () => rp,
-);
+const { state, user, create, read, next, respond, answer } = useSvcficationApp();
 
 describe('reject, cancel, expiry, closed', () => {
   it('reject → REJECTED (204), then answering or rejecting again → 422', async () => {
@@ -35,24 +25,25 @@ describe('reject, cancel, expiry, closed', () => {
   it('cancel → CANCELED (204); cancel of a closed one → 422; bad credentials → 403', async () => {
     const u = await user();
     const s = await create({ desired_level: 1, user_identifier: u.identifier });
-    expect(await status(rp.request('DELETE', `/api/v2/svcfications/${s.id}`))).toBe(204);
+    expect(await status(state.rp.request('DELETE', `/api/v2/svcfications/${s.id}`))).toBe(204);
     expect((await read(s.id)).status).toBe('CANCELED');
-    expect(await status(rp.request('DELETE', `/api/v2/svcfications/${s.id}`))).toBe(422);
-    expect(await status(rp.request('DELETE', '/api/v2/svcfications/unknown'))).toBe(422);
+    expect(await status(state.rp.request('DELETE', `/api/v2/svcfications/${s.id}`))).toBe(422);
+    expect(await status(state.rp.request('DELETE', '/api/v2/svcfications/unknown'))).toBe(422);
     expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/v2/svcfications/${s.id}` })).statusCode,
+      (await state.t.app.inject({ method: 'DELETE', url: `/api/v2/svcfications/${s.id}` }))
+        .statusCode,
     ).toBe(403);
   });
 
   it('expiry: reads EXPIRED, never served by /next, cannot be answered; the sweeper writes it', async () => {
     const u = await user();
     const s = await create({ desired_level: 1, user_identifier: u.identifier });
-    t.clock.advance(91_000);
+    state.t.clock.advance(91_000);
     expect((await read(s.id)).status).toBe('EXPIRED');
     expect((await next(u.device)).status).toBe(204);
     expect(await status(respond(u.device, answer(u, s.id, 1)))).toBe(422);
-    expect(await sweepOnce(t)).toBeGreaterThanOrEqual(1);
-    const stored = await t.store.db
+    expect(await sweepOnce(state.t)).toBeGreaterThanOrEqual(1);
+    const stored = await state.t.store.db
       .selectFrom('svcfications')
       .select('status')
       .where('id', '=', s.id)
@@ -65,8 +56,8 @@ describe('reject, cancel, expiry, closed', () => {
     const s = await create({ desired_level: 1, user_identifier: u.identifier });
     const other = new RpClient({
       baseUrl: 'http://svc',
-      credentials: (await t.newCustomer('other')).server_credentials,
-      fetch: injectFetch(t.app),
+      credentials: (await state.t.newCustomer('other')).server_credentials,
+      fetch: injectFetch(state.t.app),
     });
     expect(await status(other.request('GET', `/api/v2/svcfications/${s.id}`))).toBe(404);
     expect(await status(read('unknown'))).toBe(404);
@@ -78,7 +69,7 @@ describe('/next', () => {
     const u = await user();
     expect((await next(u.device)).status).toBe(204);
     const a = await create({ desired_level: 1, user_identifier: u.identifier });
-    t.clock.advance(10);
+    state.t.clock.advance(10);
     await create({ desired_level: 1, user_identifier: u.identifier });
     expect((await next(u.device)).body?.id).toBe(a.id);
   });
@@ -86,11 +77,11 @@ describe('/next', () => {
   it('deactivated devices and bindings get nothing', async () => {
     const u = await user();
     await create({ desired_level: 1, user_identifier: u.identifier });
-    await rp.setBindingActive(u.bindingId, false);
+    await state.rp.setBindingActive(u.bindingId, false);
     expect((await next(u.device)).status).toBe(204);
-    await rp.setBindingActive(u.bindingId, true);
+    await state.rp.setBindingActive(u.bindingId, true);
     expect((await next(u.device)).status).toBe(200);
-    await rp.setDeviceActive(u.device.identifier, false);
+    await state.rp.setDeviceActive(u.device.identifier, false);
     expect((await next(u.device)).status).toBe(204);
   });
 
@@ -111,6 +102,6 @@ describe('/next', () => {
     await new Promise((r) => setTimeout(r, 50));
     await respond(u.device, answer(u, s.id, 1));
     expect((await waiting).status).toBe('ACCEPTED');
-    expect(await status(rp.request('GET', `/api/v2/svcfications/${s.id}?wait=31`))).toBe(422);
+    expect(await status(state.rp.request('GET', `/api/v2/svcfications/${s.id}?wait=31`))).toBe(422);
   });
 });

@@ -1,8 +1,8 @@
 import { payloads, RpClient } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setNumberMatching } from '../src/core/customer-admin.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
-import { rpClient, status, svcficationCalls, type Svc } from './svcfications.kit.js';
+import { injectFetch } from './helpers.js';
+import { status, useSvcficationApp, type Svc } from './svcfications.kit.js';
 
 type Matching = Svc & {
   number_matching?: boolean;
@@ -10,22 +10,12 @@ type Matching = Svc & {
   match_candidates?: number[] | null;
 };
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { user, create, read, next, respond } = svcficationCalls(
-  () => t,
-  () => rp,
-);
+const { state, user, create, read, next, respond } = useSvcficationApp();
 const callback = 'http://127.0.0.1:9/hook';
 
 /** The callback queued for a svcfication, as the outbox holds it. */
 async function queuedCallback(id: string) {
-  const rows = await t.store.db.selectFrom('outbox').select('payload').execute();
+  const rows = await state.t.store.db.selectFrom('outbox').select('payload').execute();
   return rows.map((r) => JSON.parse(r.payload) as Matching).find((b) => b.id === id);
 }
 
@@ -113,7 +103,7 @@ describe('number matching', () => {
   });
 
   it("the customer's setting turns it on for level 2 and 3 unless the request says otherwise", async () => {
-    await setNumberMatching(t.store.db, t.customer.id, true);
+    await setNumberMatching(state.t.store.db, state.t.customer.id, true);
     try {
       const u = await user();
       const level2 = (await create({
@@ -134,8 +124,8 @@ describe('number matching', () => {
       // Legacy v1 has no number to show: never number matching.
       const legacy = new RpClient({
         baseUrl: 'http://svc',
-        credentials: t.customer.user_credentials,
-        fetch: injectFetch(t.app),
+        credentials: state.t.customer.user_credentials,
+        fetch: injectFetch(state.t.app),
       });
       const created = await legacy.request('POST', '/api/v1/verifications', {
         action: 'login',
@@ -147,7 +137,7 @@ describe('number matching', () => {
       const id = String(created.headers.get('location')).split('/').pop() ?? '';
       expect(((await read(id)) as Matching).number_matching).toBe(false);
     } finally {
-      await setNumberMatching(t.store.db, t.customer.id, false);
+      await setNumberMatching(state.t.store.db, state.t.customer.id, false);
     }
   });
 });

@@ -1,29 +1,17 @@
-import { RpClient } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, rpClient, svcficationCalls, type Svc } from './svcfications.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, useSvcficationApp, type Svc } from './svcfications.kit.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { user, create, next } = svcficationCalls(
-  () => t,
-  () => rp,
-);
+const { state, user, create, next } = useSvcficationApp();
 const history = async (identifier: string) =>
-  (await rp.request<Svc[]>('GET', `/api/v2/svcfications?user_identifier=${identifier}`)).body;
+  (await state.rp.request<Svc[]>('GET', `/api/v2/svcfications?user_identifier=${identifier}`)).body;
 
 describe('who can receive', () => {
   it('activating a binding activates its device: GET says active and /next delivers', async () => {
     const u = await user({ activate: false });
-    const device = await rp.getDevice(u.device.identifier ?? '');
+    const device = await state.rp.getDevice(u.device.identifier ?? '');
     expect(device.active).toBe(false);
-    expect((await rp.setBindingActive(u.bindingId, true)).active).toBe(true);
-    expect(await rp.getDevice(u.device.identifier ?? '')).toMatchObject({
+    expect((await state.rp.setBindingActive(u.bindingId, true)).active).toBe(true);
+    expect(await state.rp.getDevice(u.device.identifier ?? '')).toMatchObject({
       active: true,
       is_active: true,
       activated_at: expect.any(String),
@@ -34,8 +22,8 @@ describe('who can receive', () => {
 
   it('deactivating a binding leaves its device active', async () => {
     const u = await user();
-    await rp.setBindingActive(u.bindingId, false);
-    expect((await rp.getDevice(u.device.identifier ?? '')).active).toBe(true);
+    await state.rp.setBindingActive(u.bindingId, false);
+    expect((await state.rp.getDevice(u.device.identifier ?? '')).active).toBe(true);
   });
 
   it('422 naming the target when no active device could receive it; nothing is stored', async () => {
@@ -53,7 +41,7 @@ describe('who can receive', () => {
       });
     }
     // An active device whose binding is inactive does not receive for the identifier either.
-    await rp.setDeviceActive(u.device.identifier ?? '', true);
+    await state.rp.setDeviceActive(u.device.identifier ?? '', true);
     expect(await bodyOf(create({ desired_level: 1, user_identifier: u.identifier }))).toMatchObject(
       { field_errors: { user_identifier: [expect.stringMatching(/no active device/)] } },
     );
@@ -91,7 +79,7 @@ describe('custom_fields is bounded', () => {
     });
     expect(created.status).toBe('IN_PROGRESS');
     expect((created as Svc & { custom_fields: unknown }).custom_fields).toEqual(fields);
-    const canceled = await rp.request('DELETE', `/api/v2/svcfications/${created.id}`);
+    const canceled = await state.rp.request('DELETE', `/api/v2/svcfications/${created.id}`);
     expect(canceled.status).toBe(204);
   });
 });

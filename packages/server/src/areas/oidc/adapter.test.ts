@@ -2,19 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock.js';
 import type { Store } from '../../core/store/index.js';
 import { openTestStore } from '../../../test/helpers.js';
+import { unitFido, unitOrganization as org } from '../../../test/oidc.kit.js';
 import { adapterClass, clientMetadata } from './adapter.js';
-import type { OidcDeps, OidcOrganization } from './deps.js';
+import type { OidcDeps } from './deps.js';
 import { purgeExpired } from './purge-expired.js';
-
-const org: OidcOrganization = {
-  organizationId: 'org-1',
-  customerId: 'cust-1',
-  name: 'Acme',
-  base: 'https://login.acme.test',
-  clientId: 'client-1',
-  clientSecret: null,
-  redirectUris: ['https://acme.test/callback'],
-};
 
 let store: Store;
 const clock = new ManualClock();
@@ -26,7 +17,7 @@ beforeAll(async () => {
     db: store.db,
     durability: store.durability,
     clock,
-    fido: { organization: async (id: string) => (id === org.organizationId ? org : undefined) },
+    fido: unitFido,
   } as unknown as OidcDeps;
   Adapter = adapterClass(deps, org.organizationId);
 });

@@ -1,23 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStore } from '../../../test/helpers.js';
+import { unitFido } from '../../../test/oidc.kit.js';
 import { ManualClock } from '../../core/clock.js';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import { SigningKeys } from '../../core/crypto/signing-keys.js';
 import { randomIds } from '../../core/ids.js';
 import type { Store } from '../../core/store/index.js';
-import type { OidcDeps, OidcOrganization } from './deps.js';
+import type { OidcDeps } from './deps.js';
 import { Providers } from './providers.js';
-
-const org: OidcOrganization = {
-  organizationId: 'org-1',
-  customerId: 'cust-1',
-  name: 'Acme',
-  base: 'https://login.acme.test',
-  clientId: 'client-1',
-  clientSecret: null,
-  redirectUris: ['https://acme.test/callback'],
-};
 
 let store: Store;
 let keys: SigningKeys;
@@ -33,7 +24,7 @@ beforeAll(async () => {
     clock,
     keys,
     cookieKey: 'k'.repeat(43),
-    fido: { organization: async (id: string) => (id === org.organizationId ? org : undefined) },
+    fido: unitFido,
   } as unknown as OidcDeps;
 });
 afterAll(async () => store.close());
