@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
@@ -59,7 +60,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   const { config, store, ids } = ctx;
   const app = Fastify({
     ...(ctx.logger ? { loggerInstance: ctx.logger } : { logger: false }),
-    disableRequestLogging: true, // one line per request instead (core/http/access-log.ts)
+    logController: new LogController({ disableRequestLogging: true }), // core/http/access-log.ts
     bodyLimit: config.bodyLimit,
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { maxParamLength },
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
         perCredential: config.rateLimitPerCredential,
         authFailuresPerAddress: config.rateLimitAuthFailuresPerAddress,
         authFailuresPerToken: config.rateLimitAuthFailuresPerToken,
+        contendedPerSecond: config.rateLimitContendedPerSecond,
       },
       nonceRetentionMs: config.deviceNonceDays * 86_400_000,
       deviceKey: areas.directory.deviceKey,

@@ -6,7 +6,7 @@ import { DeviceClient } from '@svc/sdk';
 import { fidoFinishes } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
 import { postgresInstances } from './instances.js';
-import { load, loadApart, printTable, type BenchResult } from './run.js';
+import { load, pacedApart, printTable, type BenchResult } from './run.js';
 import { longPollWake, roundTrips } from './round-trip.js';
 import { signedGets } from './signed-get.js';
 import type { TargetReply, TargetRequest, Targets } from './targets.js';
@@ -78,8 +78,8 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   const json = { 'content-type': 'application/json' };
   const bare = (method: 'GET' | 'POST', name: string) =>
     load({ name, url: `${t.bareUrl}/json`, method, headers: json, body, seconds, connections });
-  const sandbox = (token: string, name: string, conns: number, rate?: number, apart = false) =>
-    (apart ? loadApart : load)({
+  const sandbox = (token: string, name: string, conns: number, rate?: number) =>
+    load({
       name,
       url: `${t.svcUrl}/api/v2/verifications`,
       method: 'POST',
@@ -130,11 +130,22 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     // One customer floods; another customer's latency is watched, quiet and during the flood, by
     // a client in its own process (sharing the flooding client's event loop, it would measure
     // that loop's delays too).
-    const other = (name: string) => sandbox(t.other.sandbox_token, name, 2, undefined, true);
-    m.quiet = add(await other('customer B sandbox, quiet (2 conns)'));
+    // B is a busy but ordinary relying party: 500 verifications a second.
+    const other = (name: string) =>
+      pacedApart({
+        name,
+        url: `${t.svcUrl}/api/v2/verifications`,
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${t.other.sandbox_token}` },
+        body,
+        seconds,
+        connections: 2,
+        rate: 500,
+      });
+    m.quiet = add(await other('customer B sandbox, quiet (500/s, 2 conns)'));
     const [flood, during] = await Promise.all([
       sandbox(t.customer.sandbox_token, 'customer A flooding (32 conns)', 32),
-      other('customer B sandbox during the flood'),
+      other('customer B sandbox during the flood (500/s)'),
     ]);
     add(flood);
     m.flooded = add(during);

@@ -1,9 +1,51 @@
-import { load, type BenchResult, type LoadOptions } from './run.js';
+import { Agent, request } from 'node:http';
+import { summarize, type BenchResult, type LoadOptions } from './run.js';
+
+export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & { rate: number };
 
 /**
- * One autocannon load in this process, for a measurement that must not share an event loop with
- * another load (customer B's latency while customer A floods): started by `loadApart()`.
+ * Requests at a steady `rate` over keep-alive connections, each latency measured in microseconds
+ * from the moment it was due (a request that waits for a free connection counts that wait).
  */
-process.once('message', (options: LoadOptions) => {
-  void load(options).then((result: BenchResult) => process.send?.(result, () => process.exit(0)));
+async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const url = new URL(options.url);
+  const latencies: number[] = [];
+  let errors = 0;
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const req = request(url, { method: options.method, headers: options.headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode !== 200) errors += 1;
+          latencies.push(performance.now() - due);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end(options.body);
+    });
+  const start = performance.now();
+  const total = Math.floor(options.rate * options.seconds);
+  const sent: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    sent.push(send(due));
+  }
+  await Promise.all(sent);
+  agent.destroy();
+  return summarize(options.name, latencies, options.seconds, errors);
+}
+
+/**
+ * One paced load in this process, for a latency that must not share an event loop with another
+ * load (customer B's while customer A floods): started by `pacedApart()`.
+ */
+process.once('message', (options: PacedOptions) => {
+  void pacedLoad(options).then((result) => process.send?.(result, () => process.exit(0)));
 });

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
+import type { PacedOptions } from './load-process.js';
 
 export interface BenchResult {
   name: string;
@@ -49,8 +50,8 @@ export async function load(options: LoadOptions): Promise<BenchResult> {
   };
 }
 
-/** `load()` in a process of its own (options without `setupRequest`): its client loop is its own. */
-export function loadApart(options: Omit<LoadOptions, 'setupRequest'>): Promise<BenchResult> {
+/** A steady-rate load with exact latencies, in a process of its own (its client loop is its own). */
+export function pacedApart(options: PacedOptions): Promise<BenchResult> {
   const child = fork(new URL('./load-process.js', import.meta.url));
   return new Promise((resolve, reject) => {
     child.once('message', (result: BenchResult) => resolve(result));

@@ -105,6 +105,11 @@ const keys = {
     doc: "requests per window with one customer's credential of one kind (0: no limit)",
     schema: Type.Integer({ minimum: 0, default: 600_000 }),
   },
+  rateLimitContendedPerSecond: {
+    env: 'SVC_RATE_LIMIT_CONTENDED_PER_SECOND',
+    doc: "answers per second one customer gets while other customers are served too; beyond it its answers wait their turn, so a flood cannot crowd others out (0: off)",
+    schema: Type.Integer({ minimum: 0, default: 5000 }),
+  },
   rateLimitAuthFailuresPerAddress: {
     env: 'SVC_RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS',
     doc: '401/403 answers per window to one client address before it is refused (0: no limit)',

@@ -4,6 +4,7 @@ import { registerAuth, registerDeviceSig, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
 import { registerDurability } from './durability.js';
 import { registerErrorHandling } from './errors.js';
+import { registerFairShare } from './fair-share.js';
 import { registerAccessLog } from './access-log.js';
 import { registerMetrics } from './metrics.js';
 import { registerRateLimits, type RateLimits } from './rate-limit.js';
@@ -48,4 +49,5 @@ export function registerHttpCore(
   registerMetrics(app, metrics);
   registerAccessLog(app);
   registerDurability(app, deps.durability);
+  registerFairShare(app, deps.rateLimits.contendedPerSecond, metrics);
 }

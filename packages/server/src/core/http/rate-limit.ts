@@ -9,6 +9,8 @@ export interface RateLimits {
   perCredential: number;
   authFailuresPerAddress: number;
   authFailuresPerToken: number;
+  /** Answers per second one customer gets while others are served too (fair-share.ts). */
+  contendedPerSecond: number;
 }
 
 /**
