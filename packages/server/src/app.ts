@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { fidoRoutes } from './areas/fido/routes.js';
+import { providerOperations } from './areas/oidc/provider-openapi.js';
 import { oidcRoutes } from './areas/oidc/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
@@ -19,6 +20,7 @@ import { AppError } from './core/errors.js';
 import { frameworkErrors, maxParamLength, registerHttpCore } from './core/http/index.js';
 import { apiDocuments as documents } from './core/http/openapi/documents.js';
 import { openapiOptions } from './core/http/openapi/index.js';
+import type { WrittenOperations } from './core/http/openapi/written.js';
 import { wireAreas } from './wiring.js';
 
 export interface AppDeps extends Context {
@@ -27,16 +29,18 @@ export interface AppDeps extends Context {
 
 /**
  * Registers the routes of one API document in their own context, with the OpenAPI document served
- * at `/docs/{name}/openapi.json` and browsable at `/docs/{name}`.
+ * at `/docs/{name}/openapi.json` and browsable at `/docs/{name}`. `written`: operations that no
+ * route's schema describes, added to the document as they are.
  */
 async function documented(
   app: FastifyInstance,
   name: keyof typeof documents,
   publicUrl: string,
   routes: (scope: FastifyInstance) => void,
+  written?: WrittenOperations,
 ): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(swagger, openapiOptions(documents[name], publicUrl));
+    await scope.register(swagger, openapiOptions(documents[name], publicUrl, written));
     await scope.register(swaggerUi, {
       routePrefix: `/docs/${name}`,
       uiConfig: { docExpansion: 'list' },
@@ -121,7 +125,8 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
 
   const url = config.publicUrl;
   await documented(app, 'sandbox', url, (scope) => sandboxRoutes(scope, areas.sandbox));
-  await documented(app, 'fido', url, (scope) => fidoRoutes(scope, areas.fido));
+  // The OpenID Provider's JSON endpoints are in the FIDO document (written: its route is hijacked).
+  await documented(app, 'fido', url, (scope) => fidoRoutes(scope, areas.fido), providerOperations);
   oidcRoutes(app, areas.oidc);
   await documented(app, 'main', url, (scope) => {
     identityRoutes(scope, areas.identity);

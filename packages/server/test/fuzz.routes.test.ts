@@ -3,13 +3,15 @@ import { deviceSigHeader, svcAuthorization } from '@svc/sdk';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useRouteMatrix } from './route-matrix.kit.js';
+import { errorBodyProblem, useRouteMatrix } from './route-matrix.kit.js';
 
 /**
  * A property-based fuzzer over every route of the three areas (from their OpenAPI documents):
  * hostile paths, queries, bodies, content types, credentials and signatures. Whatever comes, no
- * 5xx, every error is the spec's Error body, and a refused request changes no state (read back).
- * Bounded in runs and time; a failure prints the seed that replays it.
+ * 5xx, every error is the spec's Error body (or, on the OpenID Provider's routes, an OAuth error;
+ * half their samples name a real organization, so the provider itself answers), and a refused
+ * request changes no state (read back). Bounded in runs and time; a failure prints the seed that
+ * replays it.
  */
 const { state, routes } = useRouteMatrix();
 
@@ -84,6 +86,7 @@ const request = fc.record({
   ),
   kind: fc.constantFrom(...kinds),
   deviceSig: fc.constantFrom('valid', 'garbage', 'none'),
+  ownOrganization: fc.boolean(),
   idempotencyKey: fc.option(
     fc.string({ maxLength: 300 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
     {
@@ -129,22 +132,25 @@ interface Sample {
   auth: Auth;
   kind: (typeof kinds)[number];
   deviceSig: string;
+  /** `{organization_id}` is the matrix's organization rather than `param`. */
+  ownOrganization: boolean;
   idempotencyKey: string | undefined;
 }
 
 async function send(r: Sample) {
   const route = routes[r.route % routes.length]!;
-  const url = route.path.replace(/\{[^}]+\}/g, r.param) + (r.query ? `?q=${r.query}` : '');
+  const url =
+    route.path.replace(/\{([^}]+)\}/g, (_, name) =>
+      name === 'organization_id' && r.ownOrganization ? state.organizationId : r.param,
+    ) + (r.query ? `?q=${r.query}` : '');
   const headers = await headersOf(r, route.method, url);
-  return state.t.app.inject({ method: route.method as 'GET', url, headers, payload: r.body });
-}
-
-function errorBodyProblem(res: Awaited<ReturnType<typeof send>>): string | null {
-  if (!String(res.headers['content-type']).startsWith('application/json')) return 'not JSON';
-  const b = res.json<Record<string, unknown>>();
-  if (typeof b.message !== 'string') return 'no message';
-  if (Array.isArray(b.errors)) return null; // the list shape of svcfication creation
-  return typeof b.error === 'string' && typeof b.description === 'string' ? null : 'not an Error';
+  const res = await state.t.app.inject({
+    method: route.method as 'GET',
+    url,
+    headers,
+    payload: r.body,
+  });
+  return { res, route };
 }
 
 // The routes are known once the matrix app is up (beforeAll): examples are made in the test.
@@ -161,12 +167,15 @@ function example(method: string, path: string, sample: Partial<Sample>): [Sample
     auth: 'signed',
     kind: 'server',
     deviceSig: 'none',
+    ownOrganization: false,
     idempotencyKey: undefined,
   };
   return [{ ...base, ...sample }];
 }
 const verify = ['POST', '/api/v2/verifications'] as const;
 const device = ['GET', '/api/v2/devices/{identifier}'] as const;
+const token = ['POST', '/oidc/{organization_id}/token'] as const;
+const userinfo = ['GET', '/oidc/{organization_id}/me'] as const;
 const examples = () => [
   example(...verify, { auth: 'garbage', body: '{}' }), // 401
   example(...verify, { auth: 'bearer', body: '{"x":' }), // 400
@@ -174,6 +183,8 @@ const examples = () => [
   example(...verify, { auth: 'bearer', body: '{"aamva":{"what":1}}' }), // 422
   example(...device, { auth: 'bad-signature' }), // 403
   example(...device, {}), // 404
+  example(...token, { ownOrganization: true, auth: 'bearer', body: '{}' }), // 400 OAuth
+  example(...userinfo, { ownOrganization: true, auth: 'bearer' }), // 401 OAuth
 ];
 
 describe('fuzzer', () => {
@@ -182,12 +193,12 @@ describe('fuzzer', () => {
     const seen = new Set<number>();
     await fc.assert(
       fc.asyncProperty(request, async (r: Sample) => {
-        const res = await send(r);
+        const { res, route } = await send(r);
         seen.add(res.statusCode);
         const after = await snapshot();
         expect(res.statusCode, res.body).toBeLessThan(500);
         if (res.statusCode >= 400) {
-          expect(errorBodyProblem(res), res.body).toBeNull();
+          expect(errorBodyProblem(route, res), res.body).toBeNull();
           expect(after, `${res.statusCode} ${res.body}`).toBe(before);
         }
         before = after;

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { FidoForOidc, OidcOrganization } from '../src/areas/oidc/deps.js';
-import { fidoCalls, type Json } from './fido.kit.js';
+import type { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { fidoCalls, origin, type Json } from './fido.kit.js';
 import type { TestApp } from './helpers.js';
 
 export const redirectUri = 'https://www.acme.test/callback';
@@ -48,7 +50,7 @@ export function jar() {
  * (`current()`, made in its beforeAll).
  */
 export function oidcCalls(current: () => TestApp) {
-  const { client, withOrganization } = fidoCalls(current);
+  const { client, withOrganization, page } = fidoCalls(current);
   /** A FIDO customer with its organization and one redirect URI. */
   async function organization() {
     const c = await withOrganization();
@@ -113,8 +115,30 @@ export function oidcCalls(current: () => TestApp) {
       cookies.take(answer.headers['set-cookie']);
       return answer;
     };
-    return { status: res.statusCode, location: String(res.headers.location), go };
+    return { status: res.statusCode, location: String(res.headers.location), go, verifier };
   }
 
-  return { client, organization, tokenCall, authorize };
+  /**
+   * A passkey sign-in as the browser and the sign-in page make it (a user of the organization
+   * registered with `authenticator`): the code the client gets back, and its PKCE verifier.
+   */
+  async function signIn(orgId: string, clientId: string, authenticator: SoftAuthenticator) {
+    const flow = await authorize(orgId, clientId);
+    const link = (await flow.go('POST', `${flow.location}/passkey`)).json<Json>();
+    const secret = String(link.secret);
+    const options = await page('POST', `${String(link.path)}/options`, { secret });
+    const response = authenticator.authenticate(
+      options.body as unknown as PublicKeyCredentialRequestOptionsJSON,
+      origin,
+    );
+    await page('POST', `${String(link.path)}/verify`, { secret, response });
+    const finished = await flow.go('POST', `${flow.location}/passkey/finish`);
+    const next = new URL(finished.json<{ redirect_to: string }>().redirect_to);
+    const back = await flow.go('GET', next.pathname);
+    const code = new URL(String(back.headers.location)).searchParams.get('code');
+    expect(code).toBeTruthy();
+    return { code: String(code), verifier: flow.verifier };
+  }
+
+  return { client, organization, tokenCall, authorize, signIn };
 }

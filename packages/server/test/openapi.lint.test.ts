@@ -7,6 +7,8 @@ import {
   servedDocuments,
   type ApiDocument,
   type DocumentName,
+  type Media,
+  type Operation,
 } from './openapi.kit.js';
 
 /**
@@ -22,6 +24,26 @@ beforeAll(async () => {
   validator = documentValidator(docs);
 });
 afterAll(async () => t.close());
+
+/** Every body of an operation (request and responses, any media type) and where it is. */
+function mediaOf(op: Operation): [string[], string, Media][] {
+  const holders: [string[], Record<string, Media> | undefined][] = [
+    [['requestBody'], op.requestBody?.content],
+    ...Object.entries(op.responses).map(
+      ([status, r]): [string[], Record<string, Media> | undefined] => [
+        ['responses', status],
+        r.content,
+      ],
+    ),
+  ];
+  return holders.flatMap(([where, content]) =>
+    Object.entries(content ?? {}).map(([type, media]): [string[], string, Media] => [
+      where,
+      type,
+      media,
+    ]),
+  );
+}
 
 // The two warnings that remain: the service has no license to name, and the test server's URL
 // is localhost (the documents name SVC_PUBLIC_URL).
@@ -52,14 +74,9 @@ describe.each(documentNames)('the %s document', (name) => {
         if (!op.operationId || !op.summary || !op.tags?.length) missing.push(`${at}: names`);
         if (op.operationId) operationIds.add(op.operationId);
         if (!op.security) missing.push(`${at}: security`);
-        const bodies = [
-          ['request', op.requestBody?.content['application/json']] as const,
-          ...Object.entries(op.responses).map(
-            ([status, r]) => [status, r.content?.['application/json']] as const,
-          ),
-        ];
-        for (const [what, media] of bodies)
-          if (media && media.example === undefined) missing.push(`${at} ${what}: example`);
+        for (const [where, type, media] of mediaOf(op))
+          if (media.example === undefined)
+            missing.push(`${at} ${where.join(' ')} ${type}: example`);
       }
     expect(missing).toEqual([]);
     expect(operationIds.size).toBe(
@@ -78,20 +95,12 @@ describe.each(documentNames)('the %s document', (name) => {
         if (errors) invalid.push(`${component} examples[${i}]: ${errors}`);
       }
     for (const [path, item] of Object.entries(paths))
-      for (const [method, op] of Object.entries(item)) {
-        const media = [
-          [['requestBody'], op.requestBody?.content['application/json']] as const,
-          ...Object.entries(op.responses).map(
-            ([status, r]) => [['responses', status], r.content?.['application/json']] as const,
-          ),
-        ];
-        for (const [where, m] of media) {
-          if (!m) continue;
-          const tokens = ['paths', path, method, ...where, 'content', 'application/json', 'schema'];
+      for (const [method, op] of Object.entries(item))
+        for (const [where, type, m] of mediaOf(op)) {
+          const tokens = ['paths', path, method, ...where, 'content', type, 'schema'];
           const errors = validator.errorsAt(name, tokens, m.example);
-          if (errors) invalid.push(`${method} ${path} ${where.join(' ')}: ${errors}`);
+          if (errors) invalid.push(`${method} ${path} ${where.join(' ')} ${type}: ${errors}`);
         }
-      }
     expect(invalid).toEqual([]);
   });
 });
@@ -103,7 +112,11 @@ describe('security', () => {
       'DeviceSig',
       'SvcHmac',
     ]);
-    expect(Object.keys(docs.fido.components.securitySchemes)).toEqual(['FidoApiKey']);
+    expect(Object.keys(docs.fido.components.securitySchemes)).toEqual([
+      'FidoApiKey',
+      'OidcClientSecret',
+      'OidcAccessToken',
+    ]);
     expect(docs.main.components.securitySchemes.SvcHmac?.description).toContain(
       'METHOD\\nmd5hex(body)\\nContent-Type\\nDate\\npath?query',
     );
@@ -126,6 +139,13 @@ describe('security', () => {
     expect(security('fido', '/fido/registrations/{id}/verify', 'post')).toEqual([]);
     expect(security('fido', '/api/v1/users', 'post')).toEqual([{ FidoApiKey: [] }]);
     expect(security('sandbox', '/api/v2/verifications', 'post')).toEqual([{ SandboxBearer: [] }]);
+    // The OpenID Provider's: a public client sends no credentials, a confidential one its secret.
+    const oidc = '/oidc/{organization_id}';
+    expect(security('fido', `${oidc}/.well-known/openid-configuration`, 'get')).toEqual([]);
+    expect(security('fido', `${oidc}/jwks`, 'get')).toEqual([]);
+    expect(security('fido', `${oidc}/token`, 'post')).toEqual([{ OidcClientSecret: [] }, {}]);
+    expect(security('fido', `${oidc}/me`, 'get')).toEqual([{ OidcAccessToken: [] }]);
+    expect(security('fido', `${oidc}/me`, 'post')).toEqual([{ OidcAccessToken: [] }]);
   });
 
   it('marks optional bodies as not required, and says when a 429 may come', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
 import { fidoCalls } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
+import { basic, behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
 import { documentValidator, servedDocuments, type Json } from './openapi.kit.js';
 
 /**
@@ -225,6 +226,60 @@ describe('every operation answers as its document says', () => {
     const headers = { authorization: `SVC ${c.apiKey}` };
     await t.app.inject({ method: 'PATCH', url: passkey, headers, payload: { name: 'Laptop' } });
     await t.app.inject({ method: 'DELETE', url: passkey, headers });
+    expect(failures).toEqual([]);
+  });
+
+  it("Sign in with svc: the provider's JSON endpoints, their OAuth errors included", async () => {
+    const { register } = fidoCalls(() => t);
+    const { organization, signIn, tokenCall } = oidcCalls(() => t);
+    const c = await organization();
+    const authenticator = new SoftAuthenticator();
+    await register(c, authenticator);
+    const issuer = `/oidc/${c.id}`;
+    const call = (method: 'GET' | 'POST', path: string, headers = {}, form?: Json) =>
+      t.app.inject({
+        method,
+        url: `${issuer}${path}`,
+        headers: {
+          ...behindTls,
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...headers,
+        },
+        ...(form
+          ? { payload: new URLSearchParams(form as Record<string, string>).toString() }
+          : {}),
+      });
+    await call('GET', '/.well-known/openid-configuration');
+    await call('GET', '/jwks');
+    expect((await tokenCall(c.id, undefined, c.clientId)).status).toBe(400); // a made-up code
+    expect((await call('GET', '/me')).statusCode).toBe(400); // no token
+    expect((await call('POST', '/me', { authorization: 'Bearer forged' })).statusCode).toBe(401);
+
+    // A public client: the code with its PKCE verifier, then userinfo and a refresh.
+    const exchange = { grant_type: 'authorization_code', redirect_uri: redirectUri };
+    const first = await signIn(c.id, c.clientId, authenticator);
+    const code = { ...exchange, code: first.code, code_verifier: first.verifier };
+    const tokens = (
+      await call('POST', '/token', {}, { ...code, client_id: c.clientId })
+    ).json<Json>();
+    const bearer = { authorization: `Bearer ${String(tokens.access_token)}` };
+    expect((await call('GET', '/me', bearer)).json()).toMatchObject({
+      preferred_username: 'alice',
+    });
+    await call('POST', '/me', bearer);
+    const refresh = { grant_type: 'refresh_token', refresh_token: tokens.refresh_token };
+    expect(
+      (await call('POST', '/token', {}, { ...refresh, client_id: c.clientId })).statusCode,
+    ).toBe(200);
+
+    // A confidential client: Basic, and 401 invalid_client for a wrong secret.
+    const secret = await c.call('POST', `/api/v1/organizations/${c.id}/client_secret`);
+    const confidential = { authorization: basic(c.clientId, String(secret.body.client_secret)) };
+    const next = await signIn(c.id, c.clientId, authenticator);
+    const form = { ...exchange, code: next.code, code_verifier: next.verifier };
+    expect((await call('POST', '/token', confidential, form)).statusCode).toBe(200);
+    const wrong = { authorization: basic(c.clientId, 'wrong') };
+    expect((await call('POST', '/token', wrong, form)).statusCode).toBe(401);
     expect(failures).toEqual([]);
   });
 

@@ -189,5 +189,7 @@ describe('the OpenAPI documents', () => {
     expect(keyed('post', '/api/v1/users')).toBe(true);
     expect(keyed('get', '/api/v1/redirect_uris')).toBe(false);
     expect(keyed('post', '/fido/registrations/{id}/options')).toBe(false);
+    // The OpenID Provider's token endpoint: client credentials, not svc's, so no replay claims.
+    expect(keyed('post', '/oidc/{organization_id}/token')).toBe(false);
   });
 });

@@ -10,8 +10,9 @@ const errors = { 404: ErrorBody, 409: ErrorBody };
 
 /**
  * Per route: what it takes and answers. The provider's own endpoints (discovery, authorization,
- * token, userinfo, JWKS, end session) are oidc-provider's; these are svc's sign-in page and its
- * calls, not part of an API document.
+ * token, userinfo, JWKS, end session) are oidc-provider's, behind the one hijacked `provider`
+ * route; its JSON ones are written into the FIDO document by provider-openapi.ts. The others are
+ * svc's sign-in page and its calls, not part of an API document.
  */
 export const route = {
   provider: { hide: true, params: Type.Object({ organization: Segment }) },

@@ -29,24 +29,28 @@ function sameSchema(a: Json, b: Json): boolean {
 
 export const componentRef = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
-/** The name of the wire schema `node` is, if any. */
-export function componentName(node: Json): string | undefined {
-  for (const [name, schema] of wireSchemas) if (sameSchema(node, schema)) return name;
+/** The name of the named schema (by default, the wire schema) `node` is, if any. */
+export function componentName(node: Json, named = wireSchemas): string | undefined {
+  for (const [name, schema] of named) if (sameSchema(node, schema)) return name;
   return undefined;
 }
 
+// Values, not schemas: copied as they are (`example` sits on the written operations' media).
+const literalKeys = new Set(['examples', 'example', 'default', 'enum']);
+
 /**
  * A copy of `schema` where every wire schema inside (and `schema` itself, unless `keepRoot`) is a
- * `$ref` to its component. Nothing of the route's own schema is changed: it still validates.
+ * `$ref` to its component (or every schema of `named`). Nothing of the route's own schema is
+ * changed: it still validates.
  */
-export function withRefs(schema: unknown, keepRoot = false): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => withRefs(item));
+export function withRefs(schema: unknown, keepRoot = false, named = wireSchemas): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withRefs(item, false, named));
   if (!isObject(schema)) return schema;
-  const name = keepRoot ? undefined : componentName(schema);
+  const name = keepRoot ? undefined : componentName(schema, named);
   if (name) return componentRef(name);
   const copy: Json = {};
   for (const [key, value] of Object.entries(schema))
-    copy[key] = key === 'examples' || key === 'default' || key === 'enum' ? value : withRefs(value);
+    copy[key] = literalKeys.has(key) ? value : withRefs(value, false, named);
   return copy;
 }
 

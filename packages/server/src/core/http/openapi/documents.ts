@@ -29,7 +29,7 @@ export const apiDocuments = {
     title: 'svc FIDO API (Area C)',
     version: '1.5.1',
     description:
-      'Passwordless WebAuthn registration and login through links that svc hosts. Calls carry `Authorization: SVC <fido_api_key>`.',
+      "Passwordless WebAuthn registration and login through links that svc hosts, and each organization's OpenID Provider (Sign in with svc). API calls carry `Authorization: SVC <fido_api_key>`; the provider's endpoints take OAuth client credentials or access tokens and answer OAuth errors.",
     tags: [
       { name: 'Organizations', description: "The caller's organization and its redirect URIs" },
       { name: 'Users', description: "The organization's users" },
@@ -39,6 +39,11 @@ export const apiDocuments = {
         name: 'Pages',
         description:
           'The calls the pages behind `user_link` make (the link secret is the credential)',
+      },
+      {
+        name: 'Sign in with svc',
+        description:
+          "The JSON endpoints of the organization's OpenID Provider (oidc-provider), under its issuer `{base}/oidc/{organization_id}`; authorization and end session are browser pages",
       },
     ],
   },

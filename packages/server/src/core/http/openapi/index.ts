@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { componentRef, pruneComponents, withRefs, wireSchemas, type Json } from './components.js';
 import { errorExample, exampleOf } from './examples.js';
 import { responseHeaders, securityOf, securitySchemes } from './security.js';
+import { addWritten, type WrittenOperations } from './written.js';
 
 /** One OpenAPI document: its info and the tags its operations use. */
 export interface ApiDocument {
@@ -90,9 +91,9 @@ const writes = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
  * Puts each operation's examples on its media types, names the Idempotency-Key of authenticated
- * writes, and keeps only the components in use.
+ * writes, adds the written operations, and keeps only the components in use.
  */
-function transformObject({ openapiObject }: { openapiObject: Json }): Json {
+function transformObject(openapiObject: Json, written: WrittenOperations | undefined): Json {
   for (const item of Object.values(openapiObject.paths as Record<string, Record<string, Json>>))
     for (const [method, operation] of Object.entries(item)) {
       const secured = ((operation.security as unknown[] | undefined) ?? []).length > 0;
@@ -115,14 +116,16 @@ function transformObject({ openapiObject }: { openapiObject: Json }): Json {
         if (response && example !== undefined) response.example = example;
       }
     }
+  if (written) addWritten(openapiObject, written);
   pruneComponents(openapiObject);
   return openapiObject;
 }
 
-/** The @fastify/swagger options of one document. */
+/** The @fastify/swagger options of one document (with the operations written for it, if any). */
 export function openapiOptions(
   document: ApiDocument,
   publicUrl: string,
+  written?: WrittenOperations,
 ): FastifyDynamicSwaggerOptions {
   const { tags, ...info } = document;
   const schemas = Object.fromEntries(
@@ -137,7 +140,8 @@ export function openapiOptions(
       components: { schemas, securitySchemes },
     },
     transform,
-    transformObject: transformObject as FastifyDynamicSwaggerOptions['transformObject'],
+    transformObject: (({ openapiObject }: { openapiObject: Json }) =>
+      transformObject(openapiObject, written)) as FastifyDynamicSwaggerOptions['transformObject'],
     // The schemas and schemes are plain JSON here; the served documents are linted by the tests.
   } as FastifyDynamicSwaggerOptions;
 }

@@ -1,0 +1,200 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { AppError } from '../../core/errors.js';
+import { exampleOf } from '../../core/http/openapi/examples.js';
+import type { WrittenOperations } from '../../core/http/openapi/written.js';
+import { ErrorBody } from '../../core/http/schemas.js';
+import {
+  Discovery,
+  OAuthError,
+  ProviderJwks,
+  TokenRequest,
+  TokenResponse,
+  UserInfo,
+} from './provider-schemas.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The provider's JSON endpoints in the FIDO OpenAPI document. They are not Fastify routes (one
+ * hijacked route hands `/oidc/{organization_id}/*` to oidc-provider, routes.ts), so they are
+ * written here as OpenAPI and added to the document as they are (docs/decisions.md). The
+ * authorization and end-session endpoints answer browsers with redirects and pages: not here.
+ */
+const tag = 'Sign in with svc';
+
+const organizationId = {
+  name: 'organization_id',
+  in: 'path',
+  required: true,
+  description: "The FIDO organization's `id`; the issuer is `{base}/oidc/{organization_id}`.",
+  schema: { type: 'string', minLength: 1, maxLength: 128 },
+};
+
+const text = (description: string) => ({ description, schema: { type: 'string' } });
+interface Media {
+  example?: unknown;
+  type?: string;
+  headers?: Json;
+}
+const answer = (description: string, schema: TSchema, media: Media = {}) => {
+  const { example = exampleOf(schema), type = 'application/json', headers } = media;
+  return { description, content: { [type]: { schema, example } }, ...(headers && { headers }) };
+};
+const oauth = (description: string, example: Json, scheme?: string) =>
+  answer(description, OAuthError, {
+    example,
+    ...(scheme && {
+      headers: { 'WWW-Authenticate': text(`\`${scheme} realm="{issuer}", error="…"\``) },
+    }),
+  });
+
+const OAuthOrSvcError = Type.Union([OAuthError, ErrorBody]);
+/** What any provider endpoint may answer besides its own: svc's refusals before the provider. */
+const refusals = {
+  404: answer("No such organization (svc's Error body, `ORGANIZATION_NOT_FOUND`)", ErrorBody, {
+    example: new AppError('ORGANIZATION_NOT_FOUND').body(),
+  }),
+  '4XX': answer(
+    "Other 4XX errors: an OAuth error, or svc's Error body (a path too long, 414; too many requests, 429)",
+    OAuthOrSvcError,
+    { example: new AppError('RATE_LIMITED').body() },
+  ),
+  '5XX': answer("Other 5XX errors: OAuth `server_error`, or svc's Error body", OAuthOrSvcError, {
+    example: { error: 'server_error', error_description: 'oops! something went wrong' },
+  }),
+};
+
+const errorsNote =
+  "**Errors** are OAuth 2.0 error bodies `{error, error_description}` (RFC 6749 §5.2, RFC 6750 §3.1), as oidc-provider answers them, not svc's Error body. Only what svc refuses before the provider has svc's Error body: an unknown organization (404), a malformed URL (400), a path too long (414), too many requests (429).";
+
+function operation(o: {
+  operationId: string;
+  summary: string;
+  description: string;
+  credentials: string;
+  security: Json[];
+  requestBody?: Json;
+  responses: Record<string, Json>;
+}): Json {
+  return {
+    operationId: o.operationId,
+    summary: o.summary,
+    tags: [tag],
+    description: [o.description, errorsNote, `**Credentials:** ${o.credentials}`].join('\n\n'),
+    parameters: [organizationId],
+    security: o.security,
+    ...(o.requestBody ? { requestBody: o.requestBody } : {}),
+    responses: { ...o.responses, ...refusals },
+  };
+}
+
+const noCredentials = { security: [], credentials: 'No credentials.' };
+
+const discovery = operation({
+  operationId: 'getOidcDiscovery',
+  summary: "The organization's OpenID Provider metadata",
+  description:
+    'OpenID Connect Discovery 1.0: the issuer, its endpoints and what they support. A client library starts here.',
+  ...noCredentials,
+  responses: { 200: answer('OK', Discovery) },
+});
+
+const jwks = operation({
+  operationId: 'getOidcJwks',
+  summary: 'Keys that verify ID tokens',
+  description: "The provider's `jwks_uri`: svc's signing keys, the same set as `/jwks`.",
+  ...noCredentials,
+  responses: {
+    200: answer('OK', ProviderJwks, { type: 'application/jwk-set+json' }),
+  },
+});
+
+const token = operation({
+  operationId: 'postOidcToken',
+  summary: 'Exchange a code or a refresh token for tokens',
+  description:
+    'A form (`application/x-www-form-urlencoded`): `authorization_code` with the PKCE `code_verifier` (S256, required of every client), or `refresh_token` (a refresh token comes with every code exchange).',
+  security: [{ OidcClientSecret: [] }, {}],
+  credentials:
+    'a confidential client authenticates with its secret (Basic, or `client_secret` in the form); a public client (no secret issued) sends only its `client_id` in the form.',
+  requestBody: {
+    required: true,
+    content: {
+      'application/x-www-form-urlencoded': {
+        schema: TokenRequest,
+        example: exampleOf(TokenRequest),
+      },
+    },
+  },
+  responses: {
+    200: answer('OK', TokenResponse, {
+      headers: { 'Cache-Control': text('`no-store`') },
+    }),
+    400: oauth(
+      'OAuth error: `invalid_request`, `invalid_grant` (a bad, used or expired code, a wrong verifier or redirect URI), `unsupported_grant_type`…',
+      { error: 'invalid_grant', error_description: 'grant request is invalid' },
+    ),
+    401: oauth(
+      'OAuth `invalid_client`: unknown client or wrong secret',
+      { error: 'invalid_client', error_description: 'client authentication failed' },
+      'Basic',
+    ),
+  },
+});
+
+const userinfo = (method: 'get' | 'post') =>
+  operation({
+    operationId: `${method}OidcUserinfo`,
+    summary: `The signed-in user's claims (${method.toUpperCase()})`,
+    description:
+      'OpenID Connect UserInfo: `sub` (the FIDO user `id`), `name` and `preferred_username` (the `user_identifier`) with the `profile` scope.' +
+      (method === 'post'
+        ? ' The access token may also come as `access_token` in a form body (RFC 6750 §2.2).'
+        : ''),
+    security: [{ OidcAccessToken: [] }],
+    credentials: '`Authorization: Bearer <access_token>` from the token endpoint.',
+    responses: {
+      200: answer('OK', UserInfo),
+      400: oauth('OAuth `invalid_request`: no access token', {
+        error: 'invalid_request',
+        error_description: 'no access token provided',
+      }),
+      401: oauth(
+        'OAuth `invalid_token`: unknown, expired or revoked',
+        { error: 'invalid_token', error_description: 'invalid token provided' },
+        'Bearer',
+      ),
+    },
+  });
+
+/** The provider's JSON endpoints, their schemas and credentials, for the FIDO document (app.ts). */
+export const providerOperations: WrittenOperations = {
+  schemas: {
+    OidcDiscovery: Discovery,
+    OidcJwks: ProviderJwks,
+    OidcTokenRequest: TokenRequest,
+    OidcTokens: TokenResponse,
+    OidcUserInfo: UserInfo,
+    OAuthError,
+  },
+  paths: {
+    '/oidc/{organization_id}/.well-known/openid-configuration': { get: discovery },
+    '/oidc/{organization_id}/jwks': { get: jwks },
+    '/oidc/{organization_id}/token': { post: token },
+    '/oidc/{organization_id}/me': { get: userinfo('get'), post: userinfo('post') },
+  },
+  securitySchemes: {
+    OidcClientSecret: {
+      type: 'http',
+      scheme: 'basic',
+      description:
+        "client_secret_basic: the organization's `oidc_client_id` and the secret `POST /api/v1/organizations/{id}/client_secret` issued, each form-urlencoded, as HTTP Basic. A wrong one is 401 `invalid_client`.",
+    },
+    OidcAccessToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'An access token from the token endpoint (an hour). A missing token is 400 `invalid_request`, an unknown or expired one 401 `invalid_token`, with `WWW-Authenticate: Bearer`.',
+    },
+  },
+};
