@@ -120,3 +120,31 @@ describe('wrong FIDO link secrets', () => {
     await app.close();
   });
 });
+
+describe('fair share under contention (SVC_RATE_LIMIT_CONTENDED_PER_SECOND)', () => {
+  it("paces a flooding customer's answers while another is served; the other is answered first", async () => {
+    const app = await testApp({ rateLimitContendedPerSecond: 1000 }); // one answer a millisecond
+    const other = await app.newCustomer('globex');
+    const call = (token: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/v2/verifications',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {},
+      });
+    expect((await call(other.sandbox_token)).statusCode).toBe(422); // the other customer is active
+    const order: string[] = [];
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      call(app.customer.sandbox_token).then((r) => order.push(`a${i}:${r.statusCode}`)),
+    );
+    const quiet = call(other.sandbox_token).then((r) => order.push(`b:${r.statusCode}`));
+    await Promise.all([...flood, quiet]);
+    expect(order).toHaveLength(31);
+    expect(order.filter((o) => o.startsWith('a')).every((o) => o.endsWith(':422'))).toBe(true);
+    expect(order.indexOf('b:422')).toBeLessThan(15); // not behind the flood's waiting answers
+    const metrics = await app.app.inject({ method: 'GET', url: '/metrics' });
+    const paced = Number(/^svc_fair_share_paced_total (\d+)$/m.exec(metrics.body)?.[1]);
+    expect(paced).toBeGreaterThanOrEqual(15);
+    await app.close();
+  });
+});

@@ -51,7 +51,7 @@ function atMost(path: string, value: number | null, goal: number, unit: string):
 
 export function goals(m: Measured): Goal[] {
   const worstHalfPeak = m.halfPeak.length > 0 ? Math.max(...m.halfPeak.map((r) => r.p99)) : null;
-  // autocannon reports whole milliseconds: a quiet p99 under 1 ms counts as 1 ms.
+  // A quiet p99 under 1 ms counts as 1 ms: below that, timer jitter of either process decides.
   const isolation = m.quiet && m.flooded ? m.flooded.p99 / Math.max(1, m.quiet.p99) : null;
   return [
     atLeast(

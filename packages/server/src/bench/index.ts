@@ -139,10 +139,10 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
         headers: { ...json, authorization: `Bearer ${t.other.sandbox_token}` },
         body,
         seconds,
-        connections: 2,
+        connections: 8,
         rate: 500,
       });
-    m.quiet = add(await other('customer B sandbox, quiet (500/s, 2 conns)'));
+    m.quiet = add(await other('customer B sandbox, quiet (500/s, 8 conns)'));
     const [flood, during] = await Promise.all([
       sandbox(t.customer.sandbox_token, 'customer A flooding (32 conns)', 32),
       other('customer B sandbox during the flood (500/s)'),

@@ -5,23 +5,29 @@ export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & { rate: number };
 
 /**
  * Requests at a steady `rate` over keep-alive connections, each latency measured in microseconds
- * from the moment it was due (a request that waits for a free connection counts that wait).
+ * from the moment it was due (a request that waits for a free connection counts that wait). The
+ * first half second warms the connections and this process up and is not counted.
  */
 async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const url = new URL(options.url);
   const latencies: number[] = [];
   let errors = 0;
-  const send = (due: number) =>
+  const send = (due: number, counted: boolean) =>
     new Promise<void>((resolve) => {
-      const req = request(url, { method: options.method, headers: options.headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) errors += 1;
-          latencies.push(performance.now() - due);
-          resolve();
-        });
-      });
+      const req = request(
+        url,
+        { method: options.method, headers: options.headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (!counted) return resolve();
+            if (res.statusCode !== 200) errors += 1;
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         errors += 1;
         resolve();
@@ -29,13 +35,14 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
       req.end(options.body);
     });
   const start = performance.now();
-  const total = Math.floor(options.rate * options.seconds);
+  const warmUp = Math.floor(options.rate / 2);
+  const total = warmUp + Math.floor(options.rate * options.seconds);
   const sent: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / options.rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    sent.push(send(due));
+    sent.push(send(due, i >= warmUp));
   }
   await Promise.all(sent);
   agent.destroy();

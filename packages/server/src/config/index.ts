@@ -107,7 +107,7 @@ const keys = {
   },
   rateLimitContendedPerSecond: {
     env: 'SVC_RATE_LIMIT_CONTENDED_PER_SECOND',
-    doc: "answers per second one customer gets while other customers are served too; beyond it its answers wait their turn, so a flood cannot crowd others out (0: off)",
+    doc: 'answers per second one customer gets while other customers are served too; beyond it its answers wait their turn, so a flood cannot crowd others out (0: off)',
     schema: Type.Integer({ minimum: 0, default: 5000 }),
   },
   rateLimitAuthFailuresPerAddress: {

@@ -73,7 +73,11 @@ export class FairShare {
 }
 
 /** Paces authenticated answers per customer (`perSecond`, 0: off); after every other onSend hook. */
-export function registerFairShare(app: FastifyInstance, perSecond: number, registry: Registry): void {
+export function registerFairShare(
+  app: FastifyInstance,
+  perSecond: number,
+  registry: Registry,
+): void {
   if (perSecond === 0) return;
   const share = new FairShare(Math.max(1, Math.round(perSecond / 1000)));
   new Counter({
