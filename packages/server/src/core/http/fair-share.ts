@@ -40,13 +40,15 @@ export class FairShare {
 
   /** Sends what each waiting customer's share allows this millisecond. */
   release(): void {
-    this.timer = null;
     const ms = Math.floor(this.now());
+    const due: (() => void)[] = [];
     for (const [customer, queue] of this.waiting) {
-      while (queue.length > 0 && this.take(customer, ms)) queue.shift()?.();
+      while (queue.length > 0 && this.take(customer, ms)) due.push(queue.shift() as () => void);
       if (queue.length === 0) this.waiting.delete(customer);
     }
-    if (this.waiting.size > 0) this.timer = setTimeout(() => this.release(), 1);
+    // The next turn is set before sending: nothing a send does can leave others waiting.
+    this.timer = this.waiting.size > 0 ? setTimeout(() => this.release(), 1) : null;
+    for (const send of due) send();
   }
 
   private take(customer: string, ms: number): boolean {
