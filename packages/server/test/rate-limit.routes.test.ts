@@ -147,4 +147,32 @@ describe('fair share under contention (SVC_RATE_LIMIT_CONTENDED_PER_SECOND)', ()
     expect(paced).toBeGreaterThanOrEqual(15);
     await app.close();
   });
+
+  it('paces the refusals of a bad-token flood by client address, not the customers', async () => {
+    const app = await testApp({ rateLimitContendedPerSecond: 1000 });
+    const call = (token: string, remoteAddress: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/v2/verifications',
+        remoteAddress,
+        headers: { authorization: `Bearer ${token}` },
+        payload: {},
+      });
+    expect((await call(app.customer.sandbox_token, '10.7.0.2')).statusCode).toBe(422); // active
+    const order: string[] = [];
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      call('not-a-token', '10.7.0.1').then((r) => order.push(`x${i}:${r.statusCode}`)),
+    );
+    const customer = call(app.customer.sandbox_token, '10.7.0.2').then((r) =>
+      order.push(`c:${r.statusCode}`),
+    );
+    await Promise.all([...flood, customer]);
+    expect(order.filter((o) => o.startsWith('x')).every((o) => /:(401|429)$/.test(o))).toBe(true);
+    expect(order.indexOf('c:422')).toBeLessThan(15);
+    const metrics = await app.app.inject({ method: 'GET', url: '/metrics' });
+    expect(Number(/^svc_fair_share_paced_total (\d+)$/m.exec(metrics.body)?.[1])).toBeGreaterThan(
+      10,
+    );
+    await app.close();
+  });
 });

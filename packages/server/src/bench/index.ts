@@ -129,8 +129,9 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   if (only.has('flood')) {
     // One customer floods; another customer's latency is watched, quiet and during the flood, by
     // a client in its own process (sharing the flooding client's event loop, it would measure
-    // that loop's delays too).
-    // B is a busy but ordinary relying party: 500 verifications a second.
+    // that loop's delays too) and from its own address (127.0.0.2: the failed-authentication
+    // limits of the flooding address are not its own). B is a busy but ordinary relying party:
+    // 500 verifications a second.
     const other = (name: string) =>
       pacedApart({
         name,
@@ -141,6 +142,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
         seconds,
         connections: 8,
         rate: 500,
+        localAddress: '127.0.0.2',
       });
     m.quiet = add(await other('customer B sandbox, quiet (500/s, 8 conns)'));
     const [flood, during] = await Promise.all([
@@ -149,6 +151,12 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     ]);
     add(flood);
     m.flooded = add(during);
+    const [badFlood, duringBad] = await Promise.all([
+      sandbox('not-a-token', 'a bad-token flood from another address (32 conns)', 32),
+      other('customer B sandbox during the bad-token flood (500/s)'),
+    ]);
+    add({ ...badFlood, errors: 0 }); // every answer is a refusal, by design
+    m.badFlooded = add(duringBad);
   }
   if (only.has('trips'))
     m.trips = add(

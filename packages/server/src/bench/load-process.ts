@@ -1,7 +1,11 @@
 import { Agent, request } from 'node:http';
 import { summarize, type BenchResult, type LoadOptions } from './run.js';
 
-export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & { rate: number };
+export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & {
+  rate: number;
+  /** The loopback address to send from (127.0.0.0/8): another client address than the load's. */
+  localAddress?: string;
+};
 
 /**
  * Requests at a steady `rate` over keep-alive connections, each latency measured in microseconds
@@ -9,7 +13,12 @@ export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & { rate: number };
  * first half second warms the connections and this process up and is not counted.
  */
 async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const { connections: maxSockets, localAddress } = options;
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets,
+    ...(localAddress ? { localAddress } : {}),
+  });
   const url = new URL(options.url);
   const latencies: number[] = [];
   let errors = 0;
@@ -42,7 +51,8 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
     const due = start + (i * 1000) / options.rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    sent.push(send(due, i >= warmUp));
+    // A timer may fire a little early: a request sent before it was due is timed from its sending.
+    sent.push(send(Math.max(due, performance.now()), i >= warmUp));
   }
   await Promise.all(sent);
   agent.destroy();

@@ -74,7 +74,7 @@ export class FairShare {
   }
 }
 
-/** Paces authenticated answers per customer (`perSecond`, 0: off); after every other onSend hook. */
+/** Paces answers per customer (`perSecond`, 0: off); after every other onSend hook. */
 export function registerFairShare(
   app: FastifyInstance,
   perSecond: number,
@@ -84,16 +84,19 @@ export function registerFairShare(
   const share = new FairShare(Math.max(1, Math.round(perSecond / 1000)));
   new Counter({
     name: 'svc_fair_share_paced_total',
-    help: "answers that waited for their customer's share while other customers were served",
+    help: "answers that waited for their customer's (or address's) share while others were served",
     registers: [registry],
     collect() {
       this.reset();
       this.inc(share.paced);
     },
   });
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    const customer = request.caller?.customerId;
-    if (!customer) return done(null, payload);
-    share.answer(customer, () => done(null, payload));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // A customer's answers by customer; refusals of unauthenticated requests (bad credentials,
+    // bad input, unknown paths) by client address. Pages, documents and probes are not paced.
+    const party =
+      request.caller?.customerId ?? (reply.statusCode >= 400 ? `address:${request.ip}` : null);
+    if (!party) return done(null, payload);
+    share.answer(party, () => done(null, payload));
   });
 }
