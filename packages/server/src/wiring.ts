@@ -11,10 +11,12 @@ import { siteDeps } from './areas/site/deps.js';
 import { licenseStatus } from './areas/sandbox/license-status.js';
 import { createSvccode } from './areas/svccodes/create-svccode.js';
 import { pairedDevice } from './areas/svccodes/paired-device.js';
+import { svccodePaired } from './areas/svccodes/signals.js';
 import { svccodesDeps } from './areas/svccodes/deps.js';
 import { createSvcfication } from './areas/svcfications/create-svcfication.js';
 import { svcficationsDeps } from './areas/svcfications/deps.js';
 import { getSvcfication } from './areas/svcfications/get-svcfication.js';
+import { signals as svcficationSignals } from './areas/svcfications/signals.js';
 import type { Context } from './context.js';
 
 /**
@@ -52,6 +54,13 @@ export function wireAreas(ctx: Context) {
             svccode_id: svccodeId,
           })
         ).id,
+      changed: async (step, timeoutMs) => {
+        const key =
+          'svcficationId' in step
+            ? svcficationSignals.changed(step.svcficationId)
+            : svccodePaired(step.svccodeId);
+        await ctx.waiters.wait(key, timeoutMs);
+      },
       answer: async (customerId, id) => {
         const { status, result } = await getSvcfication(svcfications, customerId, id);
         return {

@@ -55,8 +55,8 @@ export function fidoCalls(current: () => TestApp) {
     return { apiKey, call };
   }
 
-  async function withOrganization(flags: Json = {}) {
-    const c = await client();
+  async function withOrganization(flags: Json = {}, apiKey?: string) {
+    const c = await client(apiKey);
     await releaseTestDomain(current());
     const org = await c.call('POST', '/api/v1/organizations', {
       name: 'Acme',

@@ -51,9 +51,9 @@ export function jar() {
  */
 export function oidcCalls(current: () => TestApp) {
   const { client, withOrganization, page } = fidoCalls(current);
-  /** A FIDO customer with its organization and one redirect URI. */
-  async function organization() {
-    const c = await withOrganization();
+  /** A FIDO customer (a fresh one, or the one `apiKey` names) with its organization and one redirect URI. */
+  async function organization(apiKey?: string) {
+    const c = await withOrganization({}, apiKey);
     const org = c.org;
     expect((await c.call('POST', '/api/v1/redirect_uris', { uri: redirectUri })).status).toBe(201);
     return { ...c, id: String(org.id), clientId: String(org.oidc_client_id) };

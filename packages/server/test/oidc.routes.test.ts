@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { origin, type Json } from './fido.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { DeviceClient, RpClient } from '@svc/sdk';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
 import { behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
 
 let t: TestApp;
@@ -98,6 +99,52 @@ describe('the provider of an organization', () => {
     expect((await flow.go('POST', `${flow.location}/phone/poll`)).json()).toEqual({
       state: 'waiting',
     });
+  });
+
+  it('a phone poll is held until the phone moves the sign-in on', async () => {
+    const customer = await t.newCustomer();
+    const c = await organization(customer.fido_api_key);
+    const flow = await authorize(c.id, c.clientId);
+    const shown = (await flow.go('POST', `${flow.location}/phone`)).json<Json>();
+    let settled = false;
+    const held = flow.go('POST', `${flow.location}/phone/poll?wait=20`).then((res) => {
+      settled = true;
+      return res;
+    });
+    const device = new DeviceClient({
+      baseUrl: 'http://svc',
+      credentials: customer.sdk_credentials,
+      fetch: injectFetch(t.app),
+      now: () => t.clock.now(),
+    });
+    await device.register();
+    const rp = new RpClient({
+      baseUrl: 'http://svc',
+      credentials: customer.server_credentials,
+      fetch: injectFetch(t.app),
+      now: () => t.clock.now(),
+    });
+    // The phone: bound to a user identifier of the customer, active.
+    const binding = await rp.bindDevice(device.identifier, 'alice');
+    await rp.setBindingActive(binding.id, true);
+    await rp.setDeviceActive(device.identifier, true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false); // nothing has happened yet: the call waits
+    await device.pair(String(shown.payload));
+    // Paired: the phone is asked (a new step), and the call answers without waiting out its 20 s.
+    expect((await held).json()).toEqual({ state: 'waiting' });
+    const sent = await device.next();
+    expect(sent).toMatchObject({ action: 'Sign in' });
+    settled = false;
+    const answered = flow.go('POST', `${flow.location}/phone/poll?wait=20`).then((res) => {
+      settled = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false);
+    await device.reject(String(sent?.id));
+    // The answer ends the sign-in (refused here), back at the client.
+    expect((await answered).json()).toEqual({ redirect_to: expect.any(String) });
   });
 
   it('a level a passkey cannot prove is refused back at the client, never downgraded', async () => {

@@ -56,6 +56,14 @@ export interface PhoneForOidc {
     input: { svccodeId: string; level: number; action: string; resource: string },
   ): Promise<string>;
   answer(customerId: string, svcficationId: string): Promise<PhoneAnswer>;
+  /**
+   * Resolves once the step may have moved on (the svccode paired, or the svcfication changed), or
+   * after `timeoutMs`. Registered when called: call it before reading the step.
+   */
+  changed(
+    step: { svccodeId: string } | { svcficationId: string },
+    timeoutMs: number,
+  ): Promise<void>;
 }
 
 export interface OidcDeps {

@@ -5,7 +5,7 @@ import { AppError, assertThat } from '../../core/errors.js';
 import { scriptHeaders } from '../../core/http/browser-script.js';
 import type { OidcDeps } from './deps.js';
 import { finishPasskey } from './finish-passkey.js';
-import { finishInteraction, openInteraction, type Exchange } from './interaction.js';
+import { finishInteraction, openInteraction, pendingOf, type Exchange } from './interaction.js';
 import { acrOfLevel, requiredLevel } from './levels.js';
 import { loginScript } from './pages/script.js';
 import { loginPage, staleLoginPage } from './pages/template.js';
@@ -92,7 +92,16 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     { config: call, schema: route.pollPhone },
     async (q, re) => {
       const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
-      const result = await pollPhone(deps, organization, interaction);
+      // A long poll: the wait is registered before the step is read, so no change goes unseen.
+      const { svccode, svcfication } = pendingOf(interaction);
+      const step = svcfication ? { svcficationId: svcfication } : { svccodeId: svccode ?? '' };
+      const changed = deps.phone.changed(step, svccode ? (q.query.wait ?? 0) * 1000 : 0);
+      let result = await pollPhone(deps, organization, interaction);
+      // A svcfication sent just now is a new step: the page asks again at once.
+      if (result === 'waiting' && pendingOf(interaction).svcfication === svcfication) {
+        await changed;
+        result = await pollPhone(deps, organization, interaction);
+      }
       return result === 'waiting' ? { state: result } : finish(result);
     },
   );

@@ -39,6 +39,8 @@ export const route = {
   pollPhone: {
     hide: true,
     params: InteractionParams,
+    /** Seconds to hold the call while nothing changes (the page asks for 20). */
+    querystring: Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })) }),
     body: Empty,
     response: {
       200: Type.Union([Type.Object({ state: Type.Literal('waiting') }), Next]),

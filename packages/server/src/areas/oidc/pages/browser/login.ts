@@ -77,9 +77,10 @@ async function signInWithPhone(button: HTMLButtonElement): Promise<void> {
     qr.hidden = false;
     (document.getElementById('phone-hint') as HTMLElement).hidden = false;
     show('Waiting for your phone\u2026', 'info');
+    // Each call is held until the phone moves the sign-in on (at most 20 s).
     for (;;) {
-      if (follow(await post(`${here}/phone/poll`))) return;
-      await pause(1000);
+      if (follow(await post(`${here}/phone/poll?wait=20`))) return;
+      await pause(100);
     }
   } catch (err) {
     button.disabled = false;
