@@ -54,13 +54,13 @@ export function wireAreas(ctx: Context) {
             svccode_id: svccodeId,
           })
         ).id,
-      changed: async (step, timeoutMs) => {
-        const key =
+      watch: (step, timeoutMs) =>
+        ctx.waiters.watch(
           'svcficationId' in step
             ? svcficationSignals.changed(step.svcficationId)
-            : svccodePaired(step.svccodeId);
-        await ctx.waiters.wait(key, timeoutMs);
-      },
+            : svccodePaired(step.svccodeId),
+          timeoutMs,
+        ),
       answer: async (customerId, id) => {
         const { status, result } = await getSvcfication(svcfications, customerId, id);
         return {

@@ -2,15 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { Waiters } from './waiters.js';
 
 describe('Waiters', () => {
-  it('wakes a waiter on notify, times out otherwise, releases all on close', async () => {
+  it('wakes a watch on notify, times out otherwise, releases all on close', async () => {
     const w = new Waiters();
-    const woken = w.wait('a', 10_000);
+    const woken = w.watch('a', 10_000).woken;
     w.notify('a');
     expect(await woken).toBe(true);
-    expect(await w.wait('b', 5)).toBe(false);
-    const held = w.wait('c', 10_000);
+    expect(await w.watch('b', 5).woken).toBe(false);
+    const held = w.watch('c', 10_000).woken;
     w.close();
     expect(await held).toBe(false);
-    expect(await w.wait('d', 10_000)).toBe(false);
+    expect(await w.watch('d', 10_000).woken).toBe(false);
+  });
+
+  it('a cancelled watch stops counting; `within` brings its timeout forward', async () => {
+    const w = new Waiters();
+    const cancelled = w.watch('a', 10_000);
+    expect(w.count()).toBe(1);
+    cancelled.cancel();
+    expect(await cancelled.woken).toBe(false);
+    expect(w.count()).toBe(0);
+    const soon = w.watch('b', 10_000);
+    soon.within(5);
+    expect(await soon.woken).toBe(false);
+    expect(w.count()).toBe(0);
   });
 });

@@ -1,3 +1,11 @@
+/** A watch on one key (`Waiters.watch`). */
+export interface Watch {
+  woken: Promise<boolean>;
+  cancel(): void;
+  /** Times out within `ms` from now, if that is sooner. */
+  within(ms: number): void;
+}
+
 /**
  * Wake-ups for long polls: a request waits on a key until someone notifies it, the timeout
  * passes, or the server closes. No polling loop, so a wake-up costs no latency. Within a process
@@ -11,22 +19,41 @@ export class Waiters {
   /** Tells other instances; set by the cross-instance listener. */
   publish: ((key: string) => void) | null = null;
 
-  /** Resolves true when notified, false on timeout or close. */
-  wait(key: string, timeoutMs: number): Promise<boolean> {
-    if (this.closed || timeoutMs <= 0) return Promise.resolve(false);
-    return new Promise((resolve) => {
+  /**
+   * Watches `key` from now on: `woken` resolves true when notified, false on timeout, cancel or
+   * close. Watch before reading what the key stands for, so that a change made while the read is
+   * in flight still wakes it; cancel once the watch is no longer needed.
+   */
+  watch(key: string, timeoutMs: number): Watch {
+    const none = () => {};
+    if (this.closed || timeoutMs <= 0)
+      return { woken: Promise.resolve(false), cancel: none, within: none };
+    let deadline = Date.now() + timeoutMs;
+    let end: (notified: boolean) => void = none;
+    let timer: NodeJS.Timeout | undefined;
+    const woken = new Promise<boolean>((resolve) => {
       const set = this.waiting.get(key) ?? new Set();
       this.waiting.set(key, set);
-      const done = (notified: boolean) => {
+      const wake = () => end(!this.closed);
+      end = (notified) => {
         clearTimeout(timer);
         set.delete(wake);
         if (set.size === 0 && this.waiting.get(key) === set) this.waiting.delete(key);
         resolve(notified);
       };
-      const wake = () => done(!this.closed);
-      const timer = setTimeout(() => done(false), timeoutMs);
+      timer = setTimeout(() => end(false), timeoutMs);
       set.add(wake);
     });
+    return {
+      woken,
+      cancel: () => end(false),
+      within: (ms) => {
+        if (Date.now() + ms >= deadline) return;
+        deadline = Date.now() + ms;
+        clearTimeout(timer);
+        timer = setTimeout(() => end(false), Math.max(0, ms));
+      },
+    };
   }
 
   notify(key: string): void {

@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
 import type { Db, Durability } from '../../core/store/index.js';
+import type { Watch } from '../../core/waiters.js';
 
 /** An organization as its OpenID Provider sees it. */
 export interface OidcOrganization {
@@ -56,14 +57,8 @@ export interface PhoneForOidc {
     input: { svccodeId: string; level: number; action: string; resource: string },
   ): Promise<string>;
   answer(customerId: string, svcficationId: string): Promise<PhoneAnswer>;
-  /**
-   * Resolves once the step may have moved on (the svccode paired, or the svcfication changed), or
-   * after `timeoutMs`. Registered when called: call it before reading the step.
-   */
-  changed(
-    step: { svccodeId: string } | { svcficationId: string },
-    timeoutMs: number,
-  ): Promise<void>;
+  /** Watches the step (the svccode pairing, or the svcfication changing): before reading it. */
+  watch(step: { svccodeId: string } | { svcficationId: string }, timeoutMs: number): Watch;
 }
 
 export interface OidcDeps {

@@ -95,14 +95,18 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
       // A long poll: the wait is registered before the step is read, so no change goes unseen.
       const { svccode, svcfication } = pendingOf(interaction);
       const step = svcfication ? { svcficationId: svcfication } : { svccodeId: svccode ?? '' };
-      const changed = deps.phone.changed(step, svccode ? (q.query.wait ?? 0) * 1000 : 0);
-      let result = await pollPhone(deps, organization, interaction);
-      // A svcfication sent just now is a new step: the page asks again at once.
-      if (result === 'waiting' && pendingOf(interaction).svcfication === svcfication) {
-        await changed;
-        result = await pollPhone(deps, organization, interaction);
+      const moved = deps.phone.watch(step, svccode ? (q.query.wait ?? 0) * 1000 : 0);
+      try {
+        let result = await pollPhone(deps, organization, interaction);
+        // A svcfication sent just now is a new step: the page asks again at once.
+        if (result === 'waiting' && pendingOf(interaction).svcfication === svcfication) {
+          await moved.woken;
+          result = await pollPhone(deps, organization, interaction);
+        }
+        return result === 'waiting' ? { state: result } : finish(result);
+      } finally {
+        moved.cancel();
       }
-      return result === 'waiting' ? { state: result } : finish(result);
     },
   );
 

@@ -29,12 +29,16 @@ export async function svccodeStatus(
   const deadline = Date.now() + holdMs;
   let code = first;
   while (!code.paired_device && Date.now() < deadline) {
-    const woken = deps.waiters.wait(svccodePaired(id), deadline - Date.now());
-    // Read again now that the waiter is registered: a pairing between the read and the
-    // registration would otherwise go unnoticed until the timeout.
-    code = await read();
-    if (code.paired_device || !(await woken)) break;
-    code = await read(); // woken: paired here or on another instance, or asked to re-check
+    const paired = deps.waiters.watch(svccodePaired(id), deadline - Date.now());
+    try {
+      // Read again now that the watch is on: a pairing between the read and the watch would
+      // otherwise go unnoticed until the timeout.
+      code = await read();
+      if (code.paired_device || !(await paired.woken)) break;
+      code = await read(); // woken: paired here or on another instance, or asked to re-check
+    } finally {
+      paired.cancel();
+    }
   }
   return answer(code.paired_device ? code : await read());
 }

@@ -19,20 +19,25 @@ export async function getSvcfication(
 ): Promise<Svcfication> {
   let deadline = Date.now() + (options.waitSeconds ?? 0) * 1000;
   for (;;) {
-    const row = await findSvcfication(deps.db, customerId, id);
-    assertThat(row, 'SVCFICATION_NOT_FOUND');
-    if (options.deviceIdentifier)
-      assertThat(
-        await addressedDevice(deps, customerId, row, options.deviceIdentifier),
-        'SVCFICATION_NOT_FOUND',
-      );
-    const now = deps.clock.now();
-    const remaining = deadline - Date.now();
-    if (!isOpen(row, now) || remaining <= 0)
-      return svcficationView(row, now, options.deviceIdentifier ? 'device' : 'rp');
-    const untilExpiry = new Date(row.expires_at).getTime() - now.getTime() + 5;
-    // Not woken (timeout, expiry or shutdown): answer what is there now.
-    if (!(await deps.waiters.wait(signals.changed(id), Math.min(remaining, untilExpiry))))
-      deadline = 0;
+    // Watched before the read: an answer given while it runs still wakes this poll.
+    const changed = deps.waiters.watch(signals.changed(id), deadline - Date.now());
+    try {
+      const row = await findSvcfication(deps.db, customerId, id);
+      assertThat(row, 'SVCFICATION_NOT_FOUND');
+      if (options.deviceIdentifier)
+        assertThat(
+          await addressedDevice(deps, customerId, row, options.deviceIdentifier),
+          'SVCFICATION_NOT_FOUND',
+        );
+      const now = deps.clock.now();
+      const remaining = deadline - Date.now();
+      if (!isOpen(row, now) || remaining <= 0)
+        return svcficationView(row, now, options.deviceIdentifier ? 'device' : 'rp');
+      changed.within(new Date(row.expires_at).getTime() - now.getTime() + 5);
+      // Not woken (timeout, expiry or shutdown): answer what is there now.
+      if (!(await changed.woken)) deadline = 0;
+    } finally {
+      changed.cancel();
+    }
   }
 }

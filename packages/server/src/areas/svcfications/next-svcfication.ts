@@ -16,11 +16,15 @@ export async function nextSvcfication(
 ): Promise<Svcfication | null> {
   const deadline = Date.now() + waitSeconds * 1000;
   for (;;) {
-    const found = await findNext(deps, customerId, deviceIdentifier);
-    const remaining = deadline - Date.now();
-    if (found || remaining <= 0) return found;
-    if (!(await deps.waiters.wait(signals.created(customerId), remaining)))
-      return findNext(deps, customerId, deviceIdentifier);
+    // Watched before the read: a svcfication created while it runs still wakes this poll.
+    const created = deps.waiters.watch(signals.created(customerId), deadline - Date.now());
+    try {
+      const found = await findNext(deps, customerId, deviceIdentifier);
+      if (found || Date.now() >= deadline) return found;
+      if (!(await created.woken)) return await findNext(deps, customerId, deviceIdentifier);
+    } finally {
+      created.cancel();
+    }
   }
 }
 
