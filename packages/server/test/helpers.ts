@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { installAttestationRoots } from '../src/areas/fido/attestation-roots.js';
 import { loadConfig, type Config } from '../src/config/index.js';
@@ -82,6 +83,21 @@ export async function testApp(
       await store.close();
     },
   };
+}
+
+/**
+ * The set-up of a route-test file: a test app and the clients `clients` makes on it. Call it at
+ * file level: it registers the beforeAll that makes them and the afterAll that closes the app; the
+ * state it returns (`t` and the clients' fields) is filled once set-up ran.
+ */
+export function useTestApp<Clients extends object>(clients: (t: TestApp) => Clients) {
+  const state = {} as { t: TestApp } & Clients;
+  beforeAll(async () => {
+    state.t = await testApp();
+    Object.assign(state, clients(state.t));
+  });
+  afterAll(async () => state.t.close());
+  return state;
 }
 
 /** A `fetch` that sends the request through `app.inject()`, so SDK clients can drive route tests. */

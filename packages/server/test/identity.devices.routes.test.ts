@@ -1,17 +1,8 @@
-import { RpClient } from '@svc/sdk';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, identityCalls, rpClient, status } from './identity.kit.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { errorOf, rpClient, status, useIdentityApp } from './identity.kit.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { newDevice } = identityCalls(() => t);
+const { state, newDevice } = useIdentityApp();
 
 describe('devices', () => {
   it('registers a new key (201), then the same key again (200, same identifier, new JWT verifiable at /jwks)', async () => {
@@ -27,7 +18,7 @@ describe('devices', () => {
     const again = await device.register('android');
     expect(again.status).toBe(200);
     expect(again.identifier).toBe(first.identifier);
-    const jwks = (await t.app.inject({ method: 'GET', url: '/jwks' })).json<{
+    const jwks = (await state.t.app.inject({ method: 'GET', url: '/jwks' })).json<{
       keys: { kid: string; d?: string }[];
     }>();
     expect(jwks.keys.every((k) => k.kid && k.d === undefined)).toBe(true);
@@ -42,9 +33,11 @@ describe('devices', () => {
   it('JWTs signed before a key rotation still verify, new ones use the new key', async () => {
     const device = newDevice();
     const before = await device.register();
-    const kid = await t.ctx.keys.rotate();
+    const kid = await state.t.ctx.keys.rotate();
     const after = await device.register();
-    const jwks = createLocalJWKSet((await t.app.inject({ method: 'GET', url: '/jwks' })).json());
+    const jwks = createLocalJWKSet(
+      (await state.t.app.inject({ method: 'GET', url: '/jwks' })).json(),
+    );
     expect((await jwtVerify(before.jwt, jwks)).payload.sub).toBe(before.identifier);
     expect((await jwtVerify(after.jwt, jwks)).protectedHeader.kid).toBe(kid);
   });
@@ -120,29 +113,24 @@ describe('devices', () => {
   it('reads and (de)activates devices; other tenants and unknown ids get 404', async () => {
     const device = newDevice();
     const { identifier } = await device.register();
-    expect(await rp.getDevice(identifier)).toMatchObject({ active: false, is_active: false });
-    t.clock.advance(1000);
-    const active = await rp.setDeviceActive(identifier, true);
+    expect(await state.rp.getDevice(identifier)).toMatchObject({ active: false, is_active: false });
+    state.t.clock.advance(1000);
+    const active = await state.rp.setDeviceActive(identifier, true);
     expect(active).toMatchObject({
       active: true,
       is_active: true,
-      activated_at: t.clock.now().toISOString(),
+      activated_at: state.t.clock.now().toISOString(),
     });
-    expect(await rp.setDeviceActive(identifier, false)).toMatchObject({
+    expect(await state.rp.setDeviceActive(identifier, false)).toMatchObject({
       active: false,
       activated_at: active.activated_at,
     });
-    const other = new RpClient({
-      baseUrl: 'http://svc',
-      credentials: (await t.newCustomer('other')).server_credentials,
-      fetch: injectFetch(t.app),
-      now: () => t.clock.now(),
-    });
+    const other = rpClient(state.t, (await state.t.newCustomer('other')).server_credentials);
     expect(await status(other.getDevice(identifier))).toBe(404);
     expect(await status(other.setDeviceActive(identifier, true))).toBe(404);
-    expect(await status(rp.getDevice('nope'))).toBe(404);
+    expect(await status(state.rp.getDevice('nope'))).toBe(404);
     expect(
-      await status(rp.request('PATCH', `/api/v2/devices/${identifier}`, { active: 'yes' })),
+      await status(state.rp.request('PATCH', `/api/v2/devices/${identifier}`, { active: 'yes' })),
     ).toBe(400);
   });
 });

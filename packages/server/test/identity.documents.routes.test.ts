@@ -1,23 +1,14 @@
-import { RpClient } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importRecords } from '../src/areas/sandbox/records-repo.js';
-import { identityCalls, rpClient, status } from './identity.kit.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { rpClient, status, useIdentityApp } from './identity.kit.js';
 
-let t: TestApp;
-let rp: RpClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-});
-afterAll(async () => t.close());
-const { newDevice } = identityCalls(() => t);
+const { state, newDevice } = useIdentityApp();
 
 describe('identity documents', () => {
   it('registers by device (201), replaces, lists and reads; other tenants see nothing', async () => {
     const device = newDevice();
     await device.register();
-    await rp.bindDevice(device.identifier, 'erin');
+    await state.rp.bindDevice(device.identifier, 'erin');
     const created = await device.signed<{ id: string }>('POST', '/api/v2/identity_documents', {
       hash: 'hash-0',
     });
@@ -30,20 +21,15 @@ describe('identity documents', () => {
       verified_at: null,
     });
     const second = await device.registerDocument({ hash: 'hash-2' });
-    expect((await rp.listDocuments('erin')).map((d) => d.hash)).toEqual(['hash-2']);
-    expect(await rp.getDocument(second.id)).toEqual(second);
-    expect(await status(rp.getDocument(first.id))).toBe(404);
-    const other = new RpClient({
-      baseUrl: 'http://svc',
-      credentials: (await t.newCustomer('other2')).server_credentials,
-      fetch: injectFetch(t.app),
-      now: () => t.clock.now(),
-    });
+    expect((await state.rp.listDocuments('erin')).map((d) => d.hash)).toEqual(['hash-2']);
+    expect(await state.rp.getDocument(second.id)).toEqual(second);
+    expect(await status(state.rp.getDocument(first.id))).toBe(404);
+    const other = rpClient(state.t, (await state.t.newCustomer('other2')).server_credentials);
     expect(await status(other.getDocument(second.id))).toBe(404);
     expect(await other.listDocuments('erin')).toEqual([]);
-    expect(await status(rp.request('GET', '/api/v2/identity_documents?user_identifier='))).toBe(
-      422,
-    );
+    expect(
+      await status(state.rp.request('GET', '/api/v2/identity_documents?user_identifier=')),
+    ).toBe(422);
     expect(
       await status(
         device.signed('POST', '/api/v2/identity_documents', { type: 'AAMVA_DRIVERS_LICENSE' }),
@@ -72,13 +58,13 @@ describe('identity documents', () => {
   it('the RP registers a document for a bound identifier (201), 422 when unbound', async () => {
     const device = newDevice();
     await device.register();
-    await rp.bindDevice(device.identifier, 'frank');
-    const registered = await rp.request('POST', '/api/v2/users/frank/identity_document', {
+    await state.rp.bindDevice(device.identifier, 'frank');
+    const registered = await state.rp.request('POST', '/api/v2/users/frank/identity_document', {
       hash: 'hash-f',
     });
     expect(registered.status).toBe(201);
     expect(registered.body).toMatchObject({ hash: 'hash-f', verification_status: 'UNVERIFIED' });
-    expect(await status(rp.registerDocumentFor('nobody', { hash: 'h' }))).toBe(422);
+    expect(await status(state.rp.registerDocumentFor('nobody', { hash: 'h' }))).toBe(422);
   });
 
   it('stores only id, hash, type, status and time: no submitted license field reaches the database', async () => {
@@ -105,7 +91,9 @@ describe('identity documents', () => {
       'sandbox_records',
     ] as const;
     const dump = JSON.stringify(
-      await Promise.all(tables.map((table) => t.store.db.selectFrom(table).selectAll().execute())),
+      await Promise.all(
+        tables.map((table) => state.t.store.db.selectFrom(table).selectAll().execute()),
+      ),
     );
     expect(dump).toContain('hash-private');
     for (const secret of [
@@ -120,8 +108,8 @@ describe('identity documents', () => {
   });
 
   it('with verify_identity_documents: VERIFIED, FAILED or UNVERIFIABLE by the sandbox engine', async () => {
-    const verifier = await t.newCustomer('verifier', true);
-    await importRecords(t.store.db, t.clock, [
+    const verifier = await state.t.newCustomer('verifier', true);
+    await importRecords(state.t.store.db, state.t.clock, [
       {
         identification_id: 'V-100',
         person_given_name: 'STEVEN',
@@ -140,7 +128,10 @@ describe('identity documents', () => {
         last_name: 'Brown',
         date_of_birth: '1980-01-15',
       }),
-    ).toMatchObject({ verification_status: 'VERIFIED', verified_at: t.clock.now().toISOString() });
+    ).toMatchObject({
+      verification_status: 'VERIFIED',
+      verified_at: state.t.clock.now().toISOString(),
+    });
     expect(
       await doc({
         customer_id: 'V100',

@@ -1,5 +1,5 @@
 import { DeviceClient, RpClient, SvcApiError, svcAuthorization } from '@svc/sdk';
-import { injectFetch, type TestApp } from './helpers.js';
+import { injectFetch, useTestApp, type TestApp } from './helpers.js';
 
 /**
  * The exact HTTP status a client call ends with. A success is read from the `{ status }` that
@@ -26,11 +26,11 @@ export const errorOf = (promise: Promise<unknown>) =>
     (e: unknown) => (e as SvcApiError).body as Record<string, unknown>,
   );
 
-/** The relying party of the test app's customer, on the app's clock. */
-export function rpClient(t: TestApp): RpClient {
+/** The relying party of the test app's customer (or of other credentials), on the app's clock. */
+export function rpClient(t: TestApp, credentials = t.customer.server_credentials): RpClient {
   return new RpClient({
     baseUrl: 'http://svc',
-    credentials: t.customer.server_credentials,
+    credentials,
     fetch: injectFetch(t.app),
     now: () => t.clock.now(),
   });
@@ -92,4 +92,14 @@ export function identityCalls(current: () => TestApp) {
   }
 
   return { newDevice, signedInject };
+}
+
+/**
+ * The set-up of an identity route-test file: a test app, the relying party of its customer (on the
+ * app's clock) and the calls above. Call it at file level; `state.t` and `state.rp` are filled once
+ * set-up ran.
+ */
+export function useIdentityApp() {
+  const state = useTestApp((t) => ({ rp: rpClient(t) }));
+  return { state, ...identityCalls(() => state.t) };
 }

@@ -1,14 +1,8 @@
 import { svcAuthorization } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityCalls, status } from './identity.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { status, useIdentityApp } from './identity.kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(async () => t.close());
-const { newDevice, signedInject } = identityCalls(() => t);
+const { state, newDevice, signedInject } = useIdentityApp();
 
 describe('request authentication', () => {
   let path: string;
@@ -37,25 +31,25 @@ describe('request authentication', () => {
     const res = await signedInject({ method: 'GET', path, dateHeader: 'date' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-signature']).toBeTruthy();
-    const later = new Date(t.clock.now().getTime() + 60_000).toUTCString();
+    const later = new Date(state.t.clock.now().getTime() + 60_000).toUTCString();
     expect(
       (await signedInject({ method: 'GET', path, dateHeader: 'date' }, { date: later })).statusCode,
     ).toBe(403);
   });
 
   it('X-Date wins over Date when both are sent', async () => {
-    const date = t.clock.now().toUTCString();
-    const res = await t.app.inject({
+    const date = state.t.clock.now().toUTCString();
+    const res = await state.t.app.inject({
       method: 'GET',
       url: path,
       headers: {
         authorization: svcAuthorization(
-          t.customer.server_credentials.token,
-          t.customer.server_credentials.secret,
+          state.t.customer.server_credentials.token,
+          state.t.customer.server_credentials.secret,
           { method: 'GET', path, body: '', contentType: '', date },
         ),
         'x-date': date,
-        date: new Date(t.clock.now().getTime() - 3_600_000).toUTCString(),
+        date: new Date(state.t.clock.now().getTime() - 3_600_000).toUTCString(),
       },
     });
     expect(res.statusCode).toBe(200);
@@ -97,12 +91,12 @@ describe('request authentication', () => {
         await signedInject({
           method: 'GET',
           path,
-          date: new Date(t.clock.now().getTime() - 6 * 60_000).toUTCString(),
+          date: new Date(state.t.clock.now().getTime() - 6 * 60_000).toUTCString(),
         })
       ).statusCode,
     ).toBe(403);
     expect((await signedInject({ method: 'GET', path, date: 'garbage' })).statusCode).toBe(403);
-    const d = t.clock.now();
+    const d = state.t.clock.now();
     const odd = `${d.toUTCString().slice(0, 16)}  ${d.toISOString().slice(11, 19)} +0000`;
     expect((await signedInject({ method: 'GET', path, date: odd })).statusCode).toBe(200);
   });
@@ -118,7 +112,7 @@ describe('request authentication', () => {
         device.request('GET', '/api/v2/svcfications/next', undefined, { 'x-device-sig': header }),
       ),
     ).toBe(204); // nothing pending
-    t.clock.advance(24 * 60 * 60 * 1000);
+    state.t.clock.advance(24 * 60 * 60 * 1000);
     expect(
       await status(
         device.request('GET', '/api/v2/svcfications/next', undefined, { 'x-device-sig': header }),
@@ -127,19 +121,19 @@ describe('request authentication', () => {
   });
 
   it('wrong credential kind, unknown token, no header → 403 Error body', async () => {
-    const res = await signedInject({ method: 'GET', path }, {}, t.customer.user_credentials);
+    const res = await signedInject({ method: 'GET', path }, {}, state.t.customer.user_credentials);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: 'FORBIDDEN' });
     expect(
       (await signedInject({ method: 'GET', path }, {}, { token: 'x.y.z', secret: 's' })).statusCode,
     ).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(403);
+    expect((await state.t.app.inject({ method: 'GET', url: path })).statusCode).toBe(403);
     expect(
       (
-        await t.app.inject({
+        await state.t.app.inject({
           method: 'GET',
           url: path,
-          headers: { authorization: `Bearer ${t.customer.sandbox_token}` },
+          headers: { authorization: `Bearer ${state.t.customer.sandbox_token}` },
         })
       ).statusCode,
     ).toBe(403);

@@ -1,37 +1,20 @@
-import {
-  bindUser,
-  DeviceClient,
-  pairSvccode,
-  RpClient,
-  SvcApiError,
-  SvccodeClient,
-} from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserClient, errorOf, rpClient, status, svccodeCalls } from './svccodes.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { bindUser, DeviceClient, pairSvccode, SvcApiError } from '@svc/sdk';
+import { describe, expect, it } from 'vitest';
+import { errorOf, rpClient, status, useSvccodeApp } from './svccodes.kit.js';
 
-let t: TestApp;
-let rp: RpClient;
-let browser: SvccodeClient;
-beforeAll(async () => {
-  t = await testApp();
-  rp = rpClient(t);
-  browser = browserClient(t);
-});
-afterAll(async () => t.close());
-const { fetchVia, registered, post } = svccodeCalls(() => t);
+const { state, registered, post } = useSvccodeApp();
 
 describe('POST /api/v2/user_bindings', () => {
   const scanned = async (device?: DeviceClient) => {
     const scanner = device ?? (await registered());
-    const code = await browser.create(t.customer.id);
+    const code = await state.browser.create(state.t.customer.id);
     await pairSvccode(scanner, code.payload);
     return { device: scanner, id: code.id };
   };
 
   it('201: the scanning user gets the identifier and the device an inactive binding', async () => {
     const { device, id } = await scanned();
-    const binding = await bindUser(rp, id, 'scan-user-1');
+    const binding = await bindUser(state.rp, id, 'scan-user-1');
     expect(binding).toMatchObject({
       id: expect.any(String),
       device_identifier: device.identifier,
@@ -39,50 +22,52 @@ describe('POST /api/v2/user_bindings', () => {
       active: false,
       activated_at: null,
     });
-    const svcId = (await rp.getDevice(device.identifier)).svc_id;
-    expect(await rp.getUserIdentifier('scan-user-1')).toEqual({
+    const svcId = (await state.rp.getDevice(device.identifier)).svc_id;
+    expect(await state.rp.getUserIdentifier('scan-user-1')).toEqual({
       svc_id: svcId,
       identifier: 'scan-user-1',
     });
-    expect((await rp.setBindingActive(binding.id, true)).active).toBe(true);
+    expect((await state.rp.setBindingActive(binding.id, true)).active).toBe(true);
   });
 
   it('409 when the scanning user already has an identifier for this RP, whichever', async () => {
     const first = await scanned();
-    await bindUser(rp, first.id, 'scan-user-2');
+    await bindUser(state.rp, first.id, 'scan-user-2');
     const again = await scanned(first.device);
-    expect(await errorOf(bindUser(rp, again.id, 'someone-else'))).toMatchObject({
+    expect(await errorOf(bindUser(state.rp, again.id, 'someone-else'))).toMatchObject({
       error: 'USER_ALREADY_BOUND',
     });
-    expect(await status(bindUser(rp, again.id, 'scan-user-2'))).toBe(409);
-    expect(await status(bindUser(rp, first.id, 'scan-user-2'))).toBe(409);
+    expect(await status(bindUser(state.rp, again.id, 'scan-user-2'))).toBe(409);
+    expect(await status(bindUser(state.rp, first.id, 'scan-user-2'))).toBe(409);
     const premapped = await registered();
-    await rp.createUserIdentifier(
-      (await rp.getDevice(premapped.identifier)).svc_id,
+    await state.rp.createUserIdentifier(
+      (await state.rp.getDevice(premapped.identifier)).svc_id,
       'mapped-before',
     );
-    expect(await status(bindUser(rp, (await scanned(premapped)).id, 'scan-user-3'))).toBe(409);
+    expect(await status(bindUser(state.rp, (await scanned(premapped)).id, 'scan-user-3'))).toBe(
+      409,
+    );
   });
 
   it('424 while the code is not paired (also once it expired unpaired)', async () => {
-    const { id } = await browser.create(t.customer.id);
-    expect(await errorOf(bindUser(rp, id, 'scan-user-4'))).toMatchObject({
+    const { id } = await state.browser.create(state.t.customer.id);
+    expect(await errorOf(bindUser(state.rp, id, 'scan-user-4'))).toMatchObject({
       error: 'SVCCODE_NOT_PAIRED',
     });
-    t.clock.advance(t.config.svccodeTtlSeconds * 1000);
-    expect(await status(bindUser(rp, id, 'scan-user-4'))).toBe(424);
+    state.t.clock.advance(state.t.config.svccodeTtlSeconds * 1000);
+    expect(await status(bindUser(state.rp, id, 'scan-user-4'))).toBe(424);
   });
 
   it("422 for an unknown code or another RP's code; nothing is written", async () => {
-    const other = await t.newCustomer('binding other rp');
+    const other = await state.t.newCustomer('binding other rp');
     const theirs = await registered(other.sdk_credentials);
-    const code = await browser.create(other.id);
+    const code = await state.browser.create(other.id);
     await pairSvccode(theirs, code.payload);
-    expect(await errorOf(bindUser(rp, code.id, 'scan-user-5'))).toMatchObject({
+    expect(await errorOf(bindUser(state.rp, code.id, 'scan-user-5'))).toMatchObject({
       error: 'SVCCODE_INVALID',
     });
-    expect(await status(bindUser(rp, 'no-such-code', 'scan-user-5'))).toBe(422);
-    expect(await status(rp.getUserIdentifier('scan-user-5'))).toBe(404);
+    expect(await status(bindUser(state.rp, 'no-such-code', 'scan-user-5'))).toBe(422);
+    expect(await status(state.rp.getUserIdentifier('scan-user-5'))).toBe(404);
   });
 
   it('422 naming the field for a missing or malformed field; 403 without server credentials', async () => {
@@ -94,7 +79,7 @@ describe('POST /api/v2/user_bindings', () => {
       [{ svccode_id: '', user_identifier: 'x' }, 'svccode_id'],
       [{ svccode_id: null, user_identifier: 'x' }, 'svccode_id'],
     ] as const) {
-      const failure = await rp.request('POST', '/api/v2/user_bindings', body).then(
+      const failure = await state.rp.request('POST', '/api/v2/user_bindings', body).then(
         () => null,
         (e: unknown) => e as SvcApiError,
       );
@@ -104,16 +89,11 @@ describe('POST /api/v2/user_bindings', () => {
         field_errors: { [field]: expect.any(Array) },
       });
     }
-    expect(await status(rp.request('POST', '/api/v2/user_bindings'))).toBe(422);
+    expect(await status(state.rp.request('POST', '/api/v2/user_bindings'))).toBe(422);
     expect(
       (await post('/api/v2/user_bindings', { svccode_id: id, user_identifier: 'x' })).statusCode,
     ).toBe(403);
-    const sdkCaller = new RpClient({
-      baseUrl: 'http://svc',
-      credentials: t.customer.sdk_credentials,
-      fetch: fetchVia(),
-      now: () => t.clock.now(),
-    });
+    const sdkCaller = rpClient(state.t, state.t.customer.sdk_credentials);
     expect(await status(bindUser(sdkCaller, id, 'x'))).toBe(403);
   });
 });

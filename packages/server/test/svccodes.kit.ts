@@ -1,5 +1,6 @@
 import { deviceSigHeader, DeviceClient, SvccodeClient } from '@svc/sdk';
-import { injectFetch, type TestApp } from './helpers.js';
+import { injectFetch, useTestApp, type TestApp } from './helpers.js';
+import { identityCalls, rpClient } from './identity.kit.js';
 
 // The same client helpers as the identity tests.
 export { errorOf, rpClient, status } from './identity.kit.js';
@@ -18,14 +19,7 @@ export function browserClient(t: TestApp): SvccodeClient {
  * in its beforeAll).
  */
 export function svccodeCalls(current: () => TestApp) {
-  const fetchVia = () => injectFetch(current().app);
-  const newDevice = (creds = current().customer.sdk_credentials) =>
-    new DeviceClient({
-      baseUrl: 'http://svc',
-      credentials: creds,
-      fetch: fetchVia(),
-      now: () => current().clock.now(),
-    });
+  const { newDevice } = identityCalls(current);
   const registered = async (creds = current().customer.sdk_credentials) => {
     const device = newDevice(creds);
     await device.register();
@@ -50,5 +44,15 @@ export function svccodeCalls(current: () => TestApp) {
       sig === null ? {} : { 'x-device-sig': sig ?? (await deviceSigHeader(device.keys.device)) },
     );
 
-  return { fetchVia, registered, post, pairRaw };
+  return { registered, post, pairRaw };
+}
+
+/**
+ * The set-up of a svccode route-test file: a test app, the relying party of its customer, the
+ * browser side and the calls above. Call it at file level; `state.t`, `state.rp` and
+ * `state.browser` are filled once set-up ran.
+ */
+export function useSvccodeApp() {
+  const state = useTestApp((t) => ({ rp: rpClient(t), browser: browserClient(t) }));
+  return { state, ...svccodeCalls(() => state.t) };
 }

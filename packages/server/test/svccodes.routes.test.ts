@@ -1,23 +1,16 @@
 import { pairSvccode, SvccodeClient, svccodeExpiry } from '@svc/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserClient, status, svccodeCalls } from './svccodes.kit.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { status, useSvccodeApp } from './svccodes.kit.js';
+import { injectFetch, testApp } from './helpers.js';
 
-let t: TestApp;
-let browser: SvccodeClient;
-beforeAll(async () => {
-  t = await testApp();
-  browser = browserClient(t);
-});
-afterAll(async () => t.close());
-const { registered, post } = svccodeCalls(() => t);
-const get = (id: string) => t.app.inject({ method: 'GET', url: `/api/v2/svccodes/${id}` });
+const { state, registered, post } = useSvccodeApp();
+const get = (id: string) => state.t.app.inject({ method: 'GET', url: `/api/v2/svccodes/${id}` });
 
 describe('POST /api/v2/svccodes', () => {
   it('201 {id, payload} for a known relying party, readable cross-origin', async () => {
     const res = await post(
       '/api/v2/svccodes',
-      { relying_party_id: t.customer.id },
+      { relying_party_id: state.t.customer.id },
       { origin: 'https://rp.example' },
     );
     expect(res.statusCode).toBe(201);
@@ -29,10 +22,10 @@ describe('POST /api/v2/svccodes', () => {
     );
     expect(claims).toEqual({
       id: body.id,
-      exp: t.clock.now().getTime() + t.config.svccodeTtlSeconds * 1000,
+      exp: state.t.clock.now().getTime() + state.t.config.svccodeTtlSeconds * 1000,
     });
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(await browser.status(body.id)).toEqual({ id: body.id, paired: false });
+    expect(await state.browser.status(body.id)).toEqual({ id: body.id, paired: false });
   });
 
   it('400 when relying_party_id is missing, ill-typed or the body is not JSON', async () => {
@@ -51,7 +44,7 @@ describe('POST /api/v2/svccodes', () => {
         field_errors: { relying_party_id: expect.any(Array) },
       });
     }
-    const broken = await t.app.inject({
+    const broken = await state.t.app.inject({
       method: 'POST',
       url: '/api/v2/svccodes',
       payload: '{',
@@ -72,12 +65,12 @@ describe('POST /api/v2/svccodes', () => {
 
 describe('CORS', () => {
   it('preflights of the two public endpoints answer 204 with the allowed method and headers', async () => {
-    const { id } = await browser.create(t.customer.id);
+    const { id } = await state.browser.create(state.t.customer.id);
     for (const [url, method] of [
       ['/api/v2/svccodes', 'POST'],
       [`/api/v2/svccodes/${id}`, 'GET'],
     ] as const) {
-      const res = await t.app.inject({
+      const res = await state.t.app.inject({
         method: 'OPTIONS',
         url,
         headers: {
@@ -94,14 +87,14 @@ describe('CORS', () => {
   });
 
   it('errors of the public endpoints are readable cross-origin; other endpoints allow no origin', async () => {
-    const missing = await t.app.inject({
+    const missing = await state.t.app.inject({
       method: 'GET',
       url: '/api/v2/svccodes/nope',
       headers: { origin: 'https://rp.example' },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['access-control-allow-origin']).toBe('*');
-    const preflight = await t.app.inject({
+    const preflight = await state.t.app.inject({
       method: 'OPTIONS',
       url: '/api/v2/paired_svccodes',
       headers: { origin: 'https://rp.example', 'access-control-request-method': 'POST' },
@@ -115,33 +108,33 @@ describe('CORS', () => {
 
 describe('GET /api/v2/svccodes/{id}', () => {
   it('404 for an unknown id; 400 for a wait outside 0..30', async () => {
-    expect(await status(browser.status('no-such-code'))).toBe(404);
-    const { id } = await browser.create(t.customer.id);
+    expect(await status(state.browser.status('no-such-code'))).toBe(404);
+    const { id } = await state.browser.create(state.t.customer.id);
     for (const wait of ['31', '-1', 'abc', '1.5'])
       expect(
-        (await t.app.inject({ method: 'GET', url: `/api/v2/svccodes/${id}?wait=${wait}` }))
+        (await state.t.app.inject({ method: 'GET', url: `/api/v2/svccodes/${id}?wait=${wait}` }))
           .statusCode,
         wait,
       ).toBe(400);
-    expect(await browser.status(id, { wait: 0 })).toEqual({ id, paired: false });
+    expect(await state.browser.status(id, { wait: 0 })).toEqual({ id, paired: false });
   });
 
   it('an unpaired code answers paired: false for an hour after expiry, then 404; a paired one stays readable', async () => {
-    const unpaired = await browser.create(t.customer.id);
-    const paired = await browser.create(t.customer.id);
+    const unpaired = await state.browser.create(state.t.customer.id);
+    const paired = await state.browser.create(state.t.customer.id);
     await pairSvccode(await registered(), paired.payload);
-    t.clock.advance(t.config.svccodeTtlSeconds * 1000);
-    expect(await browser.status(unpaired.id)).toEqual({ id: unpaired.id, paired: false });
-    t.clock.advance(60 * 60 * 1000 - 1);
-    expect(await browser.status(unpaired.id)).toEqual({ id: unpaired.id, paired: false });
-    t.clock.advance(1);
-    expect(await status(browser.status(unpaired.id))).toBe(404);
-    expect(await browser.status(paired.id)).toEqual({ id: paired.id, paired: true });
+    state.t.clock.advance(state.t.config.svccodeTtlSeconds * 1000);
+    expect(await state.browser.status(unpaired.id)).toEqual({ id: unpaired.id, paired: false });
+    state.t.clock.advance(60 * 60 * 1000 - 1);
+    expect(await state.browser.status(unpaired.id)).toEqual({ id: unpaired.id, paired: false });
+    state.t.clock.advance(1);
+    expect(await status(state.browser.status(unpaired.id))).toBe(404);
+    expect(await state.browser.status(paired.id)).toEqual({ id: paired.id, paired: true });
   });
 
   it('without wait, the answer is held until a device pairs', async () => {
     const device = await registered();
-    const { id, payload } = await browser.create(t.customer.id);
+    const { id, payload } = await state.browser.create(state.t.customer.id);
     // The default hold is 25 s, longer than this test may take: only the pairing can end it in time.
     let settled = false;
     const poll = get(id).finally(() => (settled = true));
@@ -152,8 +145,8 @@ describe('GET /api/v2/svccodes/{id}', () => {
   }, 25_000);
 
   it("without wait, a live code's answer comes at its expiry", async () => {
-    const { id } = await browser.create(t.customer.id);
-    t.clock.advance(t.config.svccodeTtlSeconds * 1000 - 20);
+    const { id } = await state.browser.create(state.t.customer.id);
+    state.t.clock.advance(state.t.config.svccodeTtlSeconds * 1000 - 20);
     // Held for the 20 ms left (not 25 s): nothing else could end it within the test's time.
     const res = await get(id);
     expect(res.statusCode).toBe(200);
@@ -162,10 +155,10 @@ describe('GET /api/v2/svccodes/{id}', () => {
 
   it('a long poll is woken by the pairing itself, not by its timeout', async () => {
     const device = await registered();
-    const { id, payload } = await browser.create(t.customer.id);
+    const { id, payload } = await state.browser.create(state.t.customer.id);
     // The poll waits up to 30 s, as long as the test may run: only the pairing can end it in time.
     let settled = false;
-    const poll = browser.status(id, { wait: 30 }).finally(() => (settled = true));
+    const poll = state.browser.status(id, { wait: 30 }).finally(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(settled).toBe(false);
     await pairSvccode(device, payload);
@@ -173,21 +166,24 @@ describe('GET /api/v2/svccodes/{id}', () => {
   }, 25_000);
 
   it('waitUntilPaired: paired: true at once when paired, paired: false at once when expired', async () => {
-    const pairedCode = await browser.create(t.customer.id);
+    const pairedCode = await state.browser.create(state.t.customer.id);
     await pairSvccode(await registered(), pairedCode.payload);
-    expect(await browser.waitUntilPaired(pairedCode)).toEqual({ id: pairedCode.id, paired: true });
-    const code = await browser.create(t.customer.id);
+    expect(await state.browser.waitUntilPaired(pairedCode)).toEqual({
+      id: pairedCode.id,
+      paired: true,
+    });
+    const code = await state.browser.create(state.t.customer.id);
     expect(svccodeExpiry(code.payload)).toEqual(
-      new Date(t.clock.now().getTime() + t.config.svccodeTtlSeconds * 1000),
+      new Date(state.t.clock.now().getTime() + state.t.config.svccodeTtlSeconds * 1000),
     );
-    t.clock.advance(t.config.svccodeTtlSeconds * 1000);
-    expect(await browser.waitUntilPaired(code)).toEqual({ id: code.id, paired: false });
+    state.t.clock.advance(state.t.config.svccodeTtlSeconds * 1000);
+    expect(await state.browser.waitUntilPaired(code)).toEqual({ id: code.id, paired: false });
   });
 
   it('waitUntilPaired resolves when a device pairs', async () => {
     const device = await registered();
-    const code = await browser.create(t.customer.id);
-    const waiting = browser.waitUntilPaired(code);
+    const code = await state.browser.create(state.t.customer.id);
+    const waiting = state.browser.waitUntilPaired(code);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await pairSvccode(device, code.payload);
     expect(await waiting).toEqual({ id: code.id, paired: true });
