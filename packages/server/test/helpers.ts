@@ -90,10 +90,13 @@ export async function testApp(
  * file level: it registers the beforeAll that makes them and the afterAll that closes the app; the
  * state it returns (`t` and the clients' fields) is filled once set-up ran.
  */
-export function useTestApp<Clients extends object>(clients: (t: TestApp) => Clients) {
+export function useTestApp<Clients extends object>(
+  clients: (t: TestApp) => Clients,
+  config: Partial<Config> = {},
+) {
   const state = {} as { t: TestApp } & Clients;
   beforeAll(async () => {
-    state.t = await testApp();
+    state.t = await testApp(config);
     Object.assign(state, clients(state.t));
   });
   afterAll(async () => state.t.close());

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { status, useSvcficationApp } from './svcfications.kit.js';
 
 const { state, user, create, read } = useSvcficationApp({
-  config: { svcficationOpenLimit: 2, svcficationWindowLimit: 4, svcficationFraudBlockSeconds: 600 },
-  rpOnTestClock: true,
+  svcficationOpenLimit: 2,
+  svcficationWindowLimit: 4,
+  svcficationFraudBlockSeconds: 600,
 });
 
 /** The 429 a creation ends with: its code and Retry-After (null when it succeeded). */

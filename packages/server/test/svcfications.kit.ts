@@ -1,7 +1,9 @@
-import { DeviceClient, payloads, RpClient, SvcApiError } from '@svc/sdk';
-import { afterAll, beforeAll } from 'vitest';
+import { DeviceClient, payloads, type RpClient, SvcApiError } from '@svc/sdk';
 import type { Config } from '../src/config/index.js';
-import { injectFetch, testApp, type TestApp } from './helpers.js';
+import { injectFetch, useTestApp, type TestApp } from './helpers.js';
+import { rpClient } from './identity.kit.js';
+
+export { rpClient };
 
 /** The HTTP status a client call ends with (a success's own status, else 200). */
 export const status = (promise: Promise<unknown>) =>
@@ -24,16 +26,6 @@ export type Svc = {
   expires_at: string;
   user_identifier: string | null;
 };
-
-/** The relying party of the test app's customer (dating its requests by the app's clock, or not). */
-export function rpClient(t: TestApp, onTestClock = false): RpClient {
-  return new RpClient({
-    baseUrl: 'http://svc',
-    credentials: t.customer.server_credentials,
-    fetch: injectFetch(t.app),
-    ...(onTestClock ? { now: () => t.clock.now() } : {}),
-  });
-}
 
 /**
  * The calls the svcfication route tests make, against the test app and relying party of their
@@ -94,21 +86,12 @@ export function svcficationCalls(current: () => TestApp, currentRp: () => RpClie
 }
 
 /**
- * The set-up of a svcfication route-test file: a test app (`config` over the test defaults), the
- * relying party of its customer and the calls above. Call it at file level: it registers the
- * beforeAll that makes them and the afterAll that closes the app; `state.t` and `state.rp` are
- * filled once set-up ran. `rpOnTestClock` dates the relying party's requests by the app's manual
- * clock (for files that move the clock on and then call as the relying party).
+ * The test app (with `config`) and relying party of a svcfication route-test file, made in its
+ * beforeAll and closed in its afterAll, with the svcfication calls against them. `state` is
+ * filled once set-up ran.
  */
-export function useSvcficationApp(
-  options: { config?: Partial<Config>; rpOnTestClock?: boolean } = {},
-) {
-  const state = {} as { t: TestApp; rp: RpClient };
-  beforeAll(async () => {
-    state.t = await testApp(options.config);
-    state.rp = rpClient(state.t, options.rpOnTestClock);
-  });
-  afterAll(async () => state.t.close());
+export function useSvcficationApp(config: Partial<Config> = {}) {
+  const state = useTestApp((t) => ({ rp: rpClient(t) }), config);
   return {
     state,
     ...svcficationCalls(

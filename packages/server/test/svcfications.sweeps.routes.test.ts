@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { injectFetch, sweepOnce } from './helpers.js';
 import { useSvcficationApp } from './svcfications.kit.js';
 
-const { state, user, create } = useSvcficationApp({ config: { allowInsecureCallbacks: true } });
+const { state, user, create } = useSvcficationApp({ allowInsecureCallbacks: true });
 
 describe('background expiry is per row', () => {
   it("one customer's broken row is parked and counted; other tenants' expiries go on", async () => {
