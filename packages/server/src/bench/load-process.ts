@@ -52,7 +52,7 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     // A timer may fire a little early: a request sent before it was due is timed from its sending.
-    sent.push(send(Math.max(due, performance.now()), i >= warmUp));
+    sent.push(send(Math.min(due, performance.now()), i >= warmUp));
   }
   await Promise.all(sent);
   agent.destroy();
