@@ -39,13 +39,19 @@ describe('FairShare', () => {
     expect(share.paced).toBe(6);
   });
 
-  it('releases what waits on its own timer', async () => {
-    const share = new FairShare(1, 1000);
+  it('releases what waits on its own timer, a millisecond at a time', () => {
+    vi.useFakeTimers();
+    const share = new FairShare(1, 1000, clock);
     const sent: string[] = [];
     share.answer('b', () => sent.push('b'));
     burst(share, 'a', 4, sent);
     expect(sent).toEqual(['b', 'a0']);
-    await vi.waitFor(() => expect(sent).toEqual(['b', 'a0', 'a1', 'a2', 'a3']));
+    for (let i = 1; i <= 3; i++) {
+      now += 1;
+      vi.advanceTimersByTime(1);
+      expect(sent).toHaveLength(2 + i);
+    }
+    expect(sent).toEqual(['b', 'a0', 'a1', 'a2', 'a3']);
   });
 
   it('stops pacing once the other customer has not been served for `contentionMs`', () => {
