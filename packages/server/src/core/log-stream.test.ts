@@ -78,6 +78,19 @@ describe('LogStream', () => {
     closeSync(writer);
   });
 
+  it('once the output is full, new lines wait for the next flush instead of each trying', () => {
+    let calls = 0;
+    const full = () => {
+      calls += 1;
+      throw Object.assign(new Error('full'), { code: 'EAGAIN' });
+    };
+    const stream = new LogStream(1, options, full);
+    for (let i = 0; i < 1000; i++) stream.write(`{"msg":"${'w'.repeat(80)}"}\n`);
+    expect(calls).toBe(1); // the first batch met the full output; the rest waited
+    stream.flush();
+    expect(calls).toBe(2);
+  });
+
   it('stops writing, without throwing, once the pipe is closed (EPIPE)', () => {
     const { reader, writer } = fifo();
     closeSync(reader);
