@@ -1,73 +1,105 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FairShare } from './fair-share.js';
 
-let now = 1000.2;
+let now = 1000;
 const clock = () => now;
+beforeEach(() => {
+  vi.useFakeTimers();
+  now = 1000;
+});
 afterEach(() => vi.useRealTimers());
 
-/** Answers `n` requests of `customer` at once; returns the order they were sent in. */
-function burst(share: FairShare, customer: string, n: number, sent: string[]): void {
-  for (let i = 0; i < n; i++) share.answer(customer, () => sent.push(`${customer}${i}`));
+/** Answers `n` requests of `party` at once, recording the order they were sent in. */
+function burst(share: FairShare, party: string, n: number, sent: string[], contender = true) {
+  for (let i = 0; i < n; i++) share.answer(party, contender, () => sent.push(`${party}${i}`));
+}
+
+/** Moves time on by `ms` and lets the share's timer run. */
+function tick(ms = 1): void {
+  now += ms;
+  vi.advanceTimersByTime(ms);
 }
 
 describe('FairShare', () => {
   it('never paces a customer served alone', () => {
-    vi.useFakeTimers();
-    const share = new FairShare(2, 1000, clock);
+    const share = new FairShare(2, { now: clock });
     const sent: string[] = [];
     burst(share, 'a', 50, sent);
     expect(sent).toHaveLength(50);
     expect(share.paced).toBe(0);
   });
 
-  it('while another customer is served, sends `perMs` answers a millisecond, in order', () => {
-    vi.useFakeTimers();
-    const share = new FairShare(3, 1000, clock);
+  it('while another customer is served, sends `perMs` a millisecond after a burst of two ms, in order', () => {
+    const share = new FairShare(3, { now: clock });
     const sent: string[] = [];
-    share.answer('b', () => sent.push('b'));
-    burst(share, 'a', 8, sent);
-    expect(sent).toEqual(['b', 'a0', 'a1', 'a2']);
-    share.answer('b', () => sent.push('b again')); // the other customer is not held behind a
+    share.answer('b', true, () => sent.push('b'));
+    burst(share, 'a', 10, sent);
+    expect(sent).toEqual(['b', 'a0', 'a1', 'a2', 'a3', 'a4', 'a5']); // the burst: 6
+    share.answer('b', true, () => sent.push('b again')); // not held behind a
     expect(sent.at(-1)).toBe('b again');
-    now += 1;
-    share.release();
-    expect(sent.slice(-3)).toEqual(['a3', 'a4', 'a5']);
-    share.answer('a', () => sent.push('a8')); // a later answer waits behind the earlier ones
-    now += 1;
-    share.release();
+    share.answer('a', true, () => sent.push('a10')); // a later answer waits behind the earlier
+    tick();
     expect(sent.slice(-3)).toEqual(['a6', 'a7', 'a8']);
-    expect(share.paced).toBe(6);
+    tick();
+    expect(sent.slice(-2)).toEqual(['a9', 'a10']);
+    expect(share.paced).toBe(5);
   });
 
-  it('releases what waits on its own timer, a millisecond at a time', () => {
-    vi.useFakeTimers();
-    const share = new FairShare(1, 1000, clock);
+  it('sends everything waiting once the other customer has not been served for `contentionMs`', () => {
+    const share = new FairShare(1, { now: clock, contentionMs: 1000 });
     const sent: string[] = [];
-    share.answer('b', () => sent.push('b'));
-    burst(share, 'a', 4, sent);
-    expect(sent).toEqual(['b', 'a0']);
-    for (let i = 1; i <= 3; i++) {
-      now += 1;
-      vi.advanceTimersByTime(1);
-      expect(sent).toHaveLength(2 + i);
-    }
-    expect(sent).toEqual(['b', 'a0', 'a1', 'a2', 'a3']);
+    share.answer('b', true, () => sent.push('b'));
+    burst(share, 'a', 40, sent);
+    expect(sent).toHaveLength(3);
+    for (let i = 0; i < 12; i++) tick(100); // a keeps its queue, b is gone after a second
+    expect(sent).toHaveLength(41);
+    burst(share, 'a', 5, sent); // alone again: unpaced
+    expect(sent).toHaveLength(46);
   });
 
-  it('stops pacing once the other customer has not been served for `contentionMs`', () => {
-    vi.useFakeTimers();
-    const share = new FairShare(1, 1000, clock);
+  it("paces an address's refusals while a customer is served, never a customer for an address", () => {
+    const share = new FairShare(1, { now: clock });
     const sent: string[] = [];
-    share.answer('b', () => sent.push('b'));
-    burst(share, 'a', 3, sent);
-    expect(sent).toHaveLength(2);
-    now += 1;
-    share.release();
-    now += 1;
-    share.release();
-    expect(sent).toHaveLength(4);
-    now += 1500;
-    burst(share, 'a', 5, sent);
-    expect(sent).toHaveLength(9);
+    burst(share, 'address:x', 10, sent, false);
+    expect(sent).toHaveLength(10); // no customer served: nothing to protect
+    burst(share, 'a', 10, sent);
+    expect(sent).toHaveLength(20); // addresses do not make a customer wait
+    burst(share, 'address:y', 10, sent, false);
+    expect(sent).toHaveLength(22); // a customer is served: the address is paced
+  });
+
+  it('refuses to hold more than 1024 answers for one party', () => {
+    const share = new FairShare(1, { now: clock });
+    share.answer('b', true, () => {});
+    const held = Array.from({ length: 1100 }, () => share.answer('a', true, () => {}));
+    expect(held.filter((h) => !h)).toHaveLength(1100 - 2 - 1024);
+  });
+
+  it('on drain sends everything waiting and paces nothing more', () => {
+    const share = new FairShare(1, { now: clock });
+    const sent: string[] = [];
+    share.answer('b', true, () => sent.push('b'));
+    burst(share, 'a', 10, sent);
+    expect(sent).toHaveLength(3);
+    share.drain();
+    expect(share.draining).toBe(true);
+    expect(sent).toHaveLength(11);
+    burst(share, 'c', 10, sent);
+    expect(sent).toHaveLength(21);
+  });
+
+  it('a send that throws is reported and the others still go out', () => {
+    const errors: unknown[] = [];
+    const share = new FairShare(1, { now: clock, onError: (err) => errors.push(err) });
+    const sent: string[] = [];
+    share.answer('b', true, () => {});
+    burst(share, 'a', 2, sent);
+    share.answer('a', true, () => {
+      throw new Error('boom');
+    });
+    burst(share, 'c', 3, sent);
+    tick(3);
+    expect(errors).toEqual([new Error('boom')]);
+    expect(sent).toEqual(['a0', 'a1', 'c0', 'c1', 'c2']);
   });
 });

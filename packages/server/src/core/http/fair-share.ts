@@ -1,76 +1,133 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 
+/** A party's share: tokens refilled at `perMs` a millisecond, up to a burst of two milliseconds. */
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Answers one party may have waiting; beyond it an answer goes out at once (and closes). */
+const maxWaiting = 1024;
+
 /**
  * Fair share under contention. One event loop serves every customer, so a customer that floods
- * it makes everyone else wait behind its requests. While more than one customer has been served
- * within `contentionMs`, each customer's answers leave at most `perMs` per millisecond; the rest
- * wait, in order, for the next millisecond. A flooding client's connections then stay quiet
- * while they wait (HTTP/1.1 sends one request at a time per connection), so its next requests
- * come in small groups that others' requests are served between. A customer alone is never
- * paced. Time is `now()` in milliseconds (monotonic).
+ * it makes everyone else wait behind its requests. While another customer has been served within
+ * `contentionMs`, each party's answers leave at `perMs` a millisecond (a token bucket); the rest
+ * wait, in order. A flooding client's connections then stay quiet while they wait (a client sends
+ * its next request once answered), so its requests come in small groups that others' requests
+ * are served between. Parties are customers, which contend, and client addresses (refusals of
+ * unauthenticated requests), which are paced while any customer is served but never make a
+ * customer wait. A customer alone is never paced. Time is `now()` in milliseconds (monotonic).
  */
 export class FairShare {
-  private readonly lastSeen = new Map<string, number>();
-  private readonly sent = new Map<string, { ms: number; n: number }>();
+  /** Customers by when they were last served. */
+  private readonly customers = new Map<string, number>();
+  private readonly buckets = new Map<string, Bucket>();
   private readonly waiting = new Map<string, (() => void)[]>();
   private pruned = 0;
   private timer: NodeJS.Timeout | null = null;
+  private closing = false;
   /** Answers that had to wait (`svc_fair_share_paced_total`). */
   paced = 0;
 
   constructor(
     private readonly perMs: number,
-    private readonly contentionMs = 1000,
-    private readonly now: () => number = () => performance.now(),
+    private readonly options: {
+      contentionMs?: number;
+      now?: () => number;
+      /** A send that threw (it ran from the timer, where nobody else would see it). */
+      onError?: (err: unknown) => void;
+    } = {},
   ) {}
 
-  /** Calls `send` now, or once the customer's share allows it. */
-  answer(customer: string, send: () => void): void {
+  private now(): number {
+    return this.options.now?.() ?? performance.now();
+  }
+
+  /**
+   * Calls `send` now, or once the party's share allows it. False when the party already has
+   * `maxWaiting` answers waiting: the caller sends at once and should end the connection.
+   */
+  answer(party: string, contender: boolean, send: () => void): boolean {
     const now = this.now();
-    this.lastSeen.set(customer, now);
+    if (contender) this.customers.set(party, now);
     this.prune(now);
-    const queue = this.waiting.get(customer);
-    if (!queue && (this.lastSeen.size < 2 || this.take(customer, Math.floor(now)))) return send();
-    this.paced += 1;
-    if (queue) queue.push(send);
-    else this.waiting.set(customer, [send]);
-    this.timer ??= setTimeout(() => this.release(), 1);
-  }
-
-  /** Sends what each waiting customer's share allows this millisecond. */
-  release(): void {
-    const ms = Math.floor(this.now());
-    const due: (() => void)[] = [];
-    for (const [customer, queue] of this.waiting) {
-      while (queue.length > 0 && this.take(customer, ms)) due.push(queue.shift() as () => void);
-      if (queue.length === 0) this.waiting.delete(customer);
-    }
-    // The next turn is set before sending: nothing a send does can leave others waiting.
-    this.timer = this.waiting.size > 0 ? setTimeout(() => this.release(), 1) : null;
-    for (const send of due) send();
-  }
-
-  private take(customer: string, ms: number): boolean {
-    const entry = this.sent.get(customer);
-    if (entry?.ms !== ms) {
-      this.sent.set(customer, { ms, n: 1 });
+    const queue = this.waiting.get(party);
+    if (!queue) {
+      if (this.closing || !this.contended(party) || this.take(party, now)) send();
+      else this.hold(party, [send]);
       return true;
     }
-    if (entry.n >= this.perMs) return false;
-    entry.n += 1;
+    if (queue.length >= maxWaiting) return false;
+    this.hold(party, queue, send);
     return true;
   }
 
-  /** Forgets customers not served within `contentionMs` (every 100 ms at most). */
+  /** Sends what each waiting party's share allows now; everything once it is not contended. */
+  release(): void {
+    const now = this.now();
+    this.prune(now);
+    const due: (() => void)[] = [];
+    for (const [party, queue] of this.waiting) {
+      const paced = !this.closing && this.contended(party);
+      while (queue.length > 0 && (!paced || this.take(party, now)))
+        due.push(queue.shift() as () => void);
+      if (queue.length === 0) this.waiting.delete(party);
+    }
+    // The next turn is set before sending: nothing a send does can leave others waiting.
+    this.timer = this.waiting.size > 0 ? setTimeout(() => this.release(), 1) : null;
+    for (const send of due)
+      try {
+        send();
+      } catch (err) {
+        this.options.onError?.(err);
+      }
+  }
+
+  /** Sends everything waiting and paces nothing from now on (the server is closing). */
+  drain(): void {
+    this.closing = true;
+    this.release();
+  }
+
+  /** Whether `drain()` was called. */
+  get draining(): boolean {
+    return this.closing;
+  }
+
+  private hold(party: string, queue: (() => void)[], send?: () => void): void {
+    if (send) queue.push(send);
+    this.waiting.set(party, queue);
+    this.paced += 1;
+    this.timer ??= setTimeout(() => this.release(), 1);
+  }
+
+  /** Whether another customer than `party` was served within `contentionMs`. */
+  private contended(party: string): boolean {
+    return this.customers.size - (this.customers.has(party) ? 1 : 0) > 0;
+  }
+
+  private take(party: string, now: number): boolean {
+    const burst = Math.max(1, 2 * this.perMs);
+    const bucket = this.buckets.get(party) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * this.perMs);
+    bucket.at = now;
+    this.buckets.set(party, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  /** Forgets parties not served within `contentionMs` (every 100 ms at most). */
   private prune(now: number): void {
     if (now - this.pruned < 100) return;
     this.pruned = now;
-    for (const [customer, seen] of this.lastSeen)
-      if (now - seen > this.contentionMs && !this.waiting.has(customer)) {
-        this.lastSeen.delete(customer);
-        this.sent.delete(customer);
-      }
+    const since = now - (this.options.contentionMs ?? 1000);
+    for (const [party, seen] of this.customers)
+      if (seen < since && !this.waiting.has(party)) this.customers.delete(party);
+    for (const [party, bucket] of this.buckets)
+      if (bucket.at < since && !this.waiting.has(party)) this.buckets.delete(party);
   }
 }
 
@@ -81,7 +138,9 @@ export function registerFairShare(
   registry: Registry,
 ): void {
   if (perSecond === 0) return;
-  const share = new FairShare(Math.max(1, Math.round(perSecond / 1000)));
+  const share = new FairShare(perSecond / 1000, {
+    onError: (err) => app.log.error({ err }, 'a paced answer failed'),
+  });
   new Counter({
     name: 'svc_fair_share_paced_total',
     help: "answers that waited for their customer's (or address's) share while others were served",
@@ -91,12 +150,26 @@ export function registerFairShare(
       this.inc(share.paced);
     },
   });
+  // Closing: what waits goes out now, with the connection's end (see app.ts).
+  app.addHook('preClose', (done) => {
+    share.drain();
+    done();
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     // A customer's answers by customer; refusals of unauthenticated requests (bad credentials,
     // bad input, unknown paths) by client address. Pages, documents and probes are not paced.
-    const party =
-      request.caller?.customerId ?? (reply.statusCode >= 400 ? `address:${request.ip}` : null);
+    const customer = request.caller?.customerId;
+    const party = customer ?? (reply.statusCode >= 400 ? `address:${request.ip}` : null);
     if (!party) return done(null, payload);
-    share.answer(party, () => done(null, payload));
+    const send = () => {
+      // Held past the start of closing: the hook that ends connections then has already run.
+      if (share.draining) void reply.header('connection', 'close');
+      done(null, payload);
+    };
+    if (share.answer(party, customer !== undefined, send)) return;
+    // Too many answers waiting for one party (a client pipelining requests): this one goes out
+    // now and ends its connection.
+    void reply.header('connection', 'close');
+    done(null, payload);
   });
 }
