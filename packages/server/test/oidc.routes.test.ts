@@ -27,6 +27,7 @@ describe('the provider of an organization', () => {
       code_challenge_methods_supported: ['S256'],
       response_types_supported: ['code'],
     });
+    expect(metadata).not.toHaveProperty('pushed_authorization_request_endpoint');
     const jwks = await t.app.inject({ url: `/oidc/${c.id}/jwks`, headers: behindTls });
     const own = await t.app.inject({ url: '/jwks' });
     expect(jwks.json<{ keys: Json[] }>().keys.map((k) => k.kid)).toEqual(

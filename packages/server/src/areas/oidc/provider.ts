@@ -74,6 +74,9 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     loadExistingGrant,
     features: {
       devInteractions: { enabled: false },
+      // Off: the flow is the authorization code with PKCE; pushed requests would be one more
+      // endpoint to describe and test (docs/decisions.md).
+      pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: pages.logoutSource,
