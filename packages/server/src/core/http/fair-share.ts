@@ -17,8 +17,8 @@ const maxWaiting = 1024;
  * wait, in order. A flooding client's connections then stay quiet while they wait (a client sends
  * its next request once answered), so its requests come in small groups that others' requests
  * are served between. Parties are customers, which contend, and client addresses (refusals of
- * unauthenticated requests), which are paced while any customer is served but never make a
- * customer wait. A customer alone is never paced. Time is `now()` in milliseconds (monotonic).
+ * unauthenticated requests), which are paced at a fifth of that while any customer is served but
+ * never make a customer wait. A customer alone is never paced. Time is `now()` in milliseconds (monotonic).
  */
 export class FairShare {
   /** Customers by when they were last served. */
@@ -109,9 +109,11 @@ export class FairShare {
   }
 
   private take(party: string, now: number): boolean {
-    const burst = Math.max(1, 2 * this.perMs);
+    // Refusals are no service: an address gets a fifth of a customer's share.
+    const perMs = this.customers.has(party) ? this.perMs : this.perMs / 5;
+    const burst = Math.max(1, 2 * perMs);
     const bucket = this.buckets.get(party) ?? { tokens: burst, at: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * this.perMs);
+    bucket.tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * perMs);
     bucket.at = now;
     this.buckets.set(party, bucket);
     if (bucket.tokens < 1) return false;
