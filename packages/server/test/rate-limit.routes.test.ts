@@ -12,14 +12,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const verify = (token: string, remoteAddress: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v2/verifications',
-    remoteAddress,
-    headers: { authorization: `Bearer ${token}` },
-    payload: {},
-  });
+/** A sandbox verification with an empty body (422 once authenticated) on `app`. */
+const verifyOn =
+  (app: TestApp) =>
+  (token: string, remoteAddress = '127.0.0.1') =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v2/verifications',
+      remoteAddress,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+const verify = (token: string, remoteAddress: string) => verifyOn(t)(token, remoteAddress);
 
 describe('rate limits', () => {
   it('a burst of bad tokens from one address → 429 with Retry-After and the Error body', async () => {
@@ -125,13 +129,7 @@ describe('fair share under contention (SVC_RATE_LIMIT_CONTENDED_PER_SECOND)', ()
   it("paces a flooding customer's answers while another is served; the other is answered first", async () => {
     const app = await testApp({ rateLimitContendedPerSecond: 1000 }); // one answer a millisecond
     const other = await app.newCustomer('globex');
-    const call = (token: string) =>
-      app.app.inject({
-        method: 'POST',
-        url: '/api/v2/verifications',
-        headers: { authorization: `Bearer ${token}` },
-        payload: {},
-      });
+    const call = verifyOn(app);
     expect((await call(other.sandbox_token)).statusCode).toBe(422); // the other customer is active
     const order: string[] = [];
     const flood = Array.from({ length: 30 }, (_, i) =>
@@ -152,14 +150,7 @@ describe('fair share under contention (SVC_RATE_LIMIT_CONTENDED_PER_SECOND)', ()
 
   it('paces the refusals of a bad-token flood by client address, not the customers', async () => {
     const app = await testApp({ rateLimitContendedPerSecond: 1000 });
-    const call = (token: string, remoteAddress: string) =>
-      app.app.inject({
-        method: 'POST',
-        url: '/api/v2/verifications',
-        remoteAddress,
-        headers: { authorization: `Bearer ${token}` },
-        payload: {},
-      });
+    const call = verifyOn(app);
     expect((await call(app.customer.sandbox_token, '10.7.0.2')).statusCode).toBe(422); // active
     const order: string[] = [];
     const flood = Array.from({ length: 30 }, (_, i) =>
