@@ -66,7 +66,7 @@ export async function createSvcfication(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
-  deps.waiters.notify(signals.created(customerId));
+  for (const user of users) deps.waiters.notify(signals.created(customerId, user));
   const row = await findSvcfication(deps.db, customerId, id);
   if (!row) throw new Error('svcfication vanished');
   return svcficationView(row, now);

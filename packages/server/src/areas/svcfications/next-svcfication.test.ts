@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../test/helpers.js';
+import { rpClient, svcficationCalls } from '../../../test/svcfications.kit.js';
 import { wireAreas } from '../../wiring.js';
 import type { SvcficationsDeps } from './deps.js';
 import { getSvcfication } from './get-svcfication.js';
@@ -10,6 +11,11 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(async () => t.close());
+
+const { user, create } = svcficationCalls(
+  () => t,
+  () => rpClient(t),
+);
 
 /**
  * The svcfication deps of the test app, with the device lookup (the first read of every look)
@@ -32,15 +38,41 @@ describe('long polls watch before they read', () => {
   // A change committed while the read runs (between its query and the watch) would otherwise be
   // missed, and the poll would sleep until its timeout with the answer already there.
   it('`next` is watching for new svcfications when it reads', async () => {
+    const { device } = await user();
     const { deps, watching } = watchedAtRead();
-    expect(await nextSvcfication(deps, t.customer.id, 'no-such-device', 1)).toBeNull();
-    expect(watching[0]).toBe(1);
+    expect(await nextSvcfication(deps, t.customer.id, device.identifier, 0.2)).toBeNull();
+    // The first lookup learns whose device it is (the key to watch); every read after it watches.
+    expect(watching.slice(0, 2)).toEqual([0, 1]);
     expect(t.ctx.waiters.count()).toBe(0); // and no watch outlives the call
+  });
+
+  it('an unknown device gets nothing at once and leaves no watch', async () => {
+    const { deps, watching } = watchedAtRead();
+    expect(await nextSvcfication(deps, t.customer.id, 'no-such-device', 5)).toBeNull();
+    expect(watching).toEqual([0]);
+    expect(t.ctx.waiters.count()).toBe(0);
   });
 
   it('a waiting read that fails leaves no watch behind', async () => {
     const deps = wireAreas(t.ctx).svcfications;
     await expect(getSvcfication(deps, t.customer.id, 'nope', { waitSeconds: 1 })).rejects.toThrow();
     expect(t.ctx.waiters.count()).toBe(0);
+  });
+});
+
+describe('a create wakes only the devices it is addressed to', () => {
+  it("another user's device keeps sleeping; its own wakes with the svcfication", async () => {
+    const a = await user();
+    const b = await user();
+    const { deps, watching } = watchedAtRead();
+    const polled = nextSvcfication(deps, t.customer.id, b.device.identifier, 10);
+    await expect.poll(() => t.ctx.waiters.count()).toBe(1);
+    const readsWhileWaiting = watching.length;
+    // Every create is committed and notified before its answer: a wake would have read by now.
+    await create({ desired_level: 1, user_identifier: a.identifier });
+    await create({ desired_level: 1, device_identifier: a.device.identifier });
+    expect(watching.length).toBe(readsWhileWaiting);
+    const forB = await create({ desired_level: 1, user_identifier: b.identifier });
+    expect((await polled)?.id).toBe(forB.id);
   });
 });

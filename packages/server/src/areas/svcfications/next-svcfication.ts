@@ -6,7 +6,7 @@ import { svcficationView } from './views.js';
 
 /**
  * The oldest open svcfication addressed to an active device. With `wait`, sleeps until one is
- * created for the customer or the time is up.
+ * created for the device's user or the time is up.
  */
 export async function nextSvcfication(
   deps: SvcficationsDeps,
@@ -15,9 +15,12 @@ export async function nextSvcfication(
   waitSeconds = 0,
 ): Promise<Svcfication | null> {
   const deadline = Date.now() + waitSeconds * 1000;
+  // A device's user never changes: its key is read once.
+  const owner = (await deps.identity.device(customerId, deviceIdentifier))?.user_id;
+  if (owner === undefined) return null;
   for (;;) {
     // Watched before the read: a svcfication created while it runs still wakes this poll.
-    const created = deps.waiters.watch(signals.created(customerId), deadline - Date.now());
+    const created = deps.waiters.watch(signals.created(customerId, owner), deadline - Date.now());
     try {
       const found = await findNext(deps, customerId, deviceIdentifier);
       if (found || Date.now() >= deadline) return found;
