@@ -70,22 +70,38 @@ export async function activeIdentifiersOf(
   return rows.map((r) => r.user_identifier);
 }
 
+type OfIdentifier = { customerId: string; identifier: string };
+
+const boundUsers = compiled((db, v: OfIdentifier) =>
+  db
+    .selectFrom('user_devices')
+    .innerJoin('devices', 'devices.identifier', 'user_devices.device_identifier')
+    .select('devices.user_id')
+    .where('user_devices.customer_id', '=', v.customerId)
+    .where('user_devices.user_identifier', '=', v.identifier)
+    .orderBy('user_devices.created_at'),
+);
+
 /** The service users whose devices are bound to an RP identifier, oldest binding first. */
 export async function usersBoundTo(
   db: Db,
   customerId: string,
   identifier: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_devices')
-    .innerJoin('devices', 'devices.identifier', 'user_devices.device_identifier')
-    .select('devices.user_id')
-    .where('user_devices.customer_id', '=', customerId)
-    .where('user_devices.user_identifier', '=', identifier)
-    .orderBy('user_devices.created_at')
-    .execute();
+  const rows = await boundUsers.all(db, { customerId, identifier });
   return rows.map((r) => r.user_id);
 }
+
+const activeReceivers = compiled((db, v: OfIdentifier) =>
+  db
+    .selectFrom('user_devices')
+    .innerJoin('devices', 'devices.identifier', 'user_devices.device_identifier')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_devices.customer_id', '=', v.customerId)
+    .where('user_devices.user_identifier', '=', v.identifier)
+    .where('user_devices.active', '=', 1)
+    .where('devices.active', '=', 1),
+);
 
 /** How many active devices are actively bound to an RP identifier (who can receive for it). */
 export async function countActiveReceivers(
@@ -93,14 +109,5 @@ export async function countActiveReceivers(
   customerId: string,
   identifier: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('user_devices')
-    .innerJoin('devices', 'devices.identifier', 'user_devices.device_identifier')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_devices.customer_id', '=', customerId)
-    .where('user_devices.user_identifier', '=', identifier)
-    .where('user_devices.active', '=', 1)
-    .where('devices.active', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number((await activeReceivers.first(db, { customerId, identifier }))?.n ?? 0);
 }

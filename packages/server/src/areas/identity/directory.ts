@@ -1,11 +1,6 @@
 import type { JWK } from 'jose';
 import type { DeviceKey } from '../../core/crypto/device-sig.js';
-import {
-  activeIdentifiersOf,
-  countActiveReceivers,
-  findBindingOfDevice,
-  usersBoundTo,
-} from './bindings-repo.js';
+import { activeIdentifiersOf, countActiveReceivers, findBindingOfDevice } from './bindings-repo.js';
 import { bindDevice } from './bind-device.js';
 import type { IdentityDeps } from './deps.js';
 import {
@@ -15,7 +10,7 @@ import {
   findDeviceByThumbprint,
 } from './devices-repo.js';
 import { documentsOfUsers } from './documents-repo.js';
-import { usersOfIdentifier } from './users-of-identifier.js';
+import { identifierUsers } from './users-of-identifier.js';
 import { identifierOfUser, userExists } from './users-repo.js';
 
 /**
@@ -43,10 +38,8 @@ export function identityDirectory(deps: IdentityDeps) {
     identifierOfUser: async (customerId: string, userId: string) =>
       (await identifierOfUser(db, customerId, userId)) ?? null,
     userExists: (customerId: string, userId: string) => userExists(db, customerId, userId),
-    usersOfIdentifier: (customerId: string, identifier: string) =>
-      usersOfIdentifier(db, customerId, identifier),
-    isBound: async (customerId: string, identifier: string) =>
-      (await usersBoundTo(db, customerId, identifier)).length > 0,
+    identifierUsers: (customerId: string, identifier: string) =>
+      identifierUsers(db, customerId, identifier),
     /** Whether any active device of the user could receive a svcfication addressed to it. */
     userCanReceive: async (customerId: string, userId: string) =>
       (await countActiveDevicesOfUser(db, customerId, userId)) > 0,

@@ -1,3 +1,4 @@
+import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { UserIdentifiersTable } from '../../core/store/schema.js';
 import { inserted } from '../../core/store/unique.js';
@@ -26,19 +27,22 @@ export async function identifierOfUser(
   return row?.identifier;
 }
 
+const mappedUsers = compiled((db, v: { customerId: string; identifier: string }) =>
+  db
+    .selectFrom('user_identifiers')
+    .select('user_id')
+    .where('customer_id', '=', v.customerId)
+    .where('identifier', '=', v.identifier)
+    .orderBy('created_at'),
+);
+
 /** Users mapped to an RP identifier through user_identifiers, oldest mapping first. */
 export async function usersMappedTo(
   db: Db,
   customerId: string,
   identifier: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_identifiers')
-    .select('user_id')
-    .where('customer_id', '=', customerId)
-    .where('identifier', '=', identifier)
-    .orderBy('created_at')
-    .execute();
+  const rows = await mappedUsers.all(db, { customerId, identifier });
   return rows.map((r) => r.user_id);
 }
 

@@ -16,8 +16,11 @@ export interface IdentityLookup {
   bindingOf(customerId: string, deviceIdentifier: string): Promise<string | null>;
   identifierOfUser(customerId: string, userId: string): Promise<string | null>;
   userExists(customerId: string, userId: string): Promise<boolean>;
-  usersOfIdentifier(customerId: string, identifier: string): Promise<string[]>;
-  isBound(customerId: string, identifier: string): Promise<boolean>;
+  /** The users an RP identifier stands for, and whether a device is bound to it. */
+  identifierUsers(
+    customerId: string,
+    identifier: string,
+  ): Promise<{ users: string[]; bound: boolean }>;
   userCanReceive(customerId: string, userId: string): Promise<boolean>;
   identifierCanReceive(customerId: string, identifier: string): Promise<boolean>;
   documentHashes(customerId: string, userIds: string[]): Promise<string[]>;

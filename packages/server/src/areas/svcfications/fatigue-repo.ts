@@ -1,4 +1,18 @@
+import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
+
+type OfSubject = { customerId: string; subject: string; since: string };
+
+const openExpiriesOf = compiled((db, v: OfSubject) =>
+  db
+    .selectFrom('svcfications')
+    .select('expires_at')
+    .where('customer_id', '=', v.customerId)
+    .where('subject', '=', v.subject)
+    .where('status', '=', 'IN_PROGRESS')
+    .where('expires_at', '>', v.since)
+    .orderBy('expires_at'),
+);
 
 /** The expiry of the subject's open svcfications, soonest first. */
 export async function openExpiries(
@@ -7,17 +21,19 @@ export async function openExpiries(
   subject: string,
   now: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('svcfications')
-    .select('expires_at')
-    .where('customer_id', '=', customerId)
-    .where('subject', '=', subject)
-    .where('status', '=', 'IN_PROGRESS')
-    .where('expires_at', '>', now)
-    .orderBy('expires_at')
-    .execute();
+  const rows = await openExpiriesOf.all(db, { customerId, subject, since: now });
   return rows.map((r) => r.expires_at);
 }
+
+const createdSinceOf = compiled((db, v: OfSubject) =>
+  db
+    .selectFrom('svcfications')
+    .select('created_at')
+    .where('customer_id', '=', v.customerId)
+    .where('subject', '=', v.subject)
+    .where('created_at', '>', v.since)
+    .orderBy('created_at'),
+);
 
 /** When the subject's svcfications created since `since` were created, oldest first. */
 export async function createdSince(
@@ -26,16 +42,21 @@ export async function createdSince(
   subject: string,
   since: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('svcfications')
-    .select('created_at')
-    .where('customer_id', '=', customerId)
-    .where('subject', '=', subject)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
+  const rows = await createdSinceOf.all(db, { customerId, subject, since });
   return rows.map((r) => r.created_at);
 }
+
+const lastFraudReportOf = compiled((db, v: OfSubject) =>
+  db
+    .selectFrom('svcfications')
+    .select('updated_at')
+    .where('customer_id', '=', v.customerId)
+    .where('subject', '=', v.subject)
+    .where('reject_reason', '=', 'fraud')
+    .where('updated_at', '>', v.since)
+    .orderBy('updated_at', 'desc')
+    .limit(1),
+);
 
 /** When the subject's latest fraud report since `since` was made, if any. */
 export async function lastFraudReport(
@@ -44,14 +65,5 @@ export async function lastFraudReport(
   subject: string,
   since: string,
 ): Promise<string | null> {
-  const row = await db
-    .selectFrom('svcfications')
-    .select('updated_at')
-    .where('customer_id', '=', customerId)
-    .where('subject', '=', subject)
-    .where('reject_reason', '=', 'fraud')
-    .where('updated_at', '>', since)
-    .orderBy('updated_at', 'desc')
-    .executeTakeFirst();
-  return row?.updated_at ?? null;
+  return (await lastFraudReportOf.first(db, { customerId, subject, since }))?.updated_at ?? null;
 }

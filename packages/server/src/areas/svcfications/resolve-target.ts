@@ -2,7 +2,10 @@ import { AppError } from '../../core/errors.js';
 import type { SvcficationsDeps } from './deps.js';
 import type { SvcficationBody } from './schemas.js';
 
-/** Who a svcfication is addressed to, as stored, plus whose documents count for level 3. */
+/**
+ * Who a svcfication is addressed to, as stored, plus the service users whose documents count for
+ * level 3 and whose waiting devices wake when it is created.
+ */
 export interface Target {
   target_device: string | null;
   target_user_id: string | null;
@@ -85,8 +88,8 @@ export async function resolveTarget(
   }
   const field = body.user_identifier ? 'user_identifier' : 'email';
   const identifier = body.user_identifier ?? body.email ?? '';
-  if (!(await deps.identity.isBound(customerId, identifier)))
-    throw invalid(field, 'is not bound to any device');
+  const { users, bound } = await deps.identity.identifierUsers(customerId, identifier);
+  if (!bound) throw invalid(field, 'is not bound to any device');
   if (!(await deps.identity.identifierCanReceive(customerId, identifier)))
     throw invalid(field, unreachable);
   return {
@@ -95,6 +98,6 @@ export async function resolveTarget(
     user_identifier: identifier,
     svc_id: null,
     device_identifier: null,
-    users: await deps.identity.usersOfIdentifier(customerId, identifier),
+    users,
   };
 }

@@ -26,8 +26,47 @@ export function findSvcfication(
   return svcficationById.first(db, { customerId, id });
 }
 
+/** Every column, so that the insert is compiled once with all of them. */
+const columns: { [K in keyof SvcficationsTable]-?: K } = {
+  id: 'id',
+  customer_id: 'customer_id',
+  status: 'status',
+  action: 'action',
+  resource: 'resource',
+  desired_level: 'desired_level',
+  target_device: 'target_device',
+  target_user_id: 'target_user_id',
+  user_identifier: 'user_identifier',
+  svc_id: 'svc_id',
+  device_identifier: 'device_identifier',
+  callback_url: 'callback_url',
+  custom_fields: 'custom_fields',
+  prompt: 'prompt',
+  user_presence: 'user_presence',
+  show_identity_document: 'show_identity_document',
+  result: 'result',
+  legacy: 'legacy',
+  match_number: 'match_number',
+  match_candidates: 'match_candidates',
+  subject: 'subject',
+  reject_reason: 'reject_reason',
+  expires_at: 'expires_at',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+};
+
+const insertRow = compiled((db, v: { [K in keyof SvcficationsTable]: SvcficationsTable[K] }) =>
+  db
+    .insertInto('svcfications')
+    .values(
+      Object.fromEntries(
+        Object.values(columns).map((c) => [c, v[c]]),
+      ) as unknown as SvcficationsTable,
+    ),
+);
+
 export async function insertSvcfication(db: Db, row: SvcficationsTable): Promise<void> {
-  await db.insertInto('svcfications').values(row).execute();
+  await insertRow.affected(db, { ...row });
 }
 
 type Closing = Pick<SvcficationsTable, 'status' | 'result' | 'reject_reason' | 'updated_at'> & {
@@ -97,31 +136,61 @@ export function oldestOpenFor(
   identifiers: string[],
   now: string,
 ): Promise<SvcficationRow | undefined> {
-  return selectSvcfications(db)
-    .where('svcfications.customer_id', '=', customerId)
-    .where('svcfications.status', '=', 'IN_PROGRESS')
-    .where('svcfications.expires_at', '>', now)
-    .where((eb) =>
-      eb.or([
-        eb('svcfications.target_device', '=', device.identifier),
-        eb.and([
-          eb('svcfications.target_device', 'is', null),
-          eb('svcfications.target_user_id', '=', device.user_id),
+  const values: OpenFor = { customerId, now, device: device.identifier, user: device.user_id };
+  identifiers.forEach((identifier, i) => (values[`bound${i}`] = identifier));
+  return openForShape(identifiers.length).first(db, values);
+}
+
+/**
+ * The query of `oldestOpenFor` for a number of identifiers, compiled once per number (a device is
+ * bound once per customer: in practice none or one).
+ */
+const openForShapes = new Map<number, ReturnType<typeof openForQuery>>();
+type OpenFor = {
+  customerId: string;
+  now: string;
+  device: string;
+  user: string;
+  [bound: `bound${number}`]: string;
+};
+function openForShape(count: number) {
+  let shape = openForShapes.get(count);
+  if (!shape) openForShapes.set(count, (shape = openForQuery(count)));
+  return shape;
+}
+
+function openForQuery(count: number) {
+  return compiled((db, v: OpenFor) =>
+    selectSvcfications(db)
+      .where('svcfications.customer_id', '=', v.customerId)
+      .where('svcfications.status', '=', 'IN_PROGRESS')
+      .where('svcfications.expires_at', '>', v.now)
+      .where((eb) =>
+        eb.or([
+          eb('svcfications.target_device', '=', v.device),
+          eb.and([
+            eb('svcfications.target_device', 'is', null),
+            eb('svcfications.target_user_id', '=', v.user),
+          ]),
+          ...(count > 0
+            ? [
+                eb.and([
+                  eb('svcfications.target_device', 'is', null),
+                  eb('svcfications.target_user_id', 'is', null),
+                  eb(
+                    'svcfications.user_identifier',
+                    'in',
+                    Array.from({ length: count }, (_, i) => v[`bound${i}`] ?? ''),
+                  ),
+                ]),
+              ]
+            : []),
         ]),
-        ...(identifiers.length > 0
-          ? [
-              eb.and([
-                eb('svcfications.target_device', 'is', null),
-                eb('svcfications.target_user_id', 'is', null),
-                eb('svcfications.user_identifier', 'in', identifiers),
-              ]),
-            ]
-          : []),
-      ]),
-    )
-    .orderBy('svcfications.created_at')
-    .orderBy('svcfications.id')
-    .executeTakeFirst();
+      )
+      .orderBy('svcfications.created_at')
+      .orderBy('svcfications.id')
+      .limit(1),
+  );
 }
 
 /** Open svcfications past their expiry, a batch at a time. */
@@ -140,11 +209,10 @@ export function dueForExpiry(
 }
 
 /** The customer's number-matching setting. */
+const numberMatchingOf = compiled((db, v: { customerId: string }) =>
+  db.selectFrom('customers').select('number_matching').where('id', '=', v.customerId),
+);
+
 export async function numberMatchingDefault(db: Db, customerId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('customers')
-    .select('number_matching')
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  return row?.number_matching === 1;
+  return (await numberMatchingOf.first(db, { customerId }))?.number_matching === 1;
 }

@@ -1,8 +1,24 @@
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.js';
 
 type AnyDb = Kysely<Database>;
 type Slot = { name: string } | { constant: unknown };
+
+/** Runs a query at once, or returns undefined when it must take Kysely's way (see openStore). */
+export type DirectRunner = (
+  sql: string,
+  parameters: readonly unknown[],
+) => QueryResult<unknown> | undefined;
+
+const direct = new WeakMap<AnyDb, DirectRunner>();
+
+/**
+ * SQLite: lets the compiled queries run on `db` itself (not inside a transaction) skip Kysely's
+ * asynchronous executor — its connection lock and promise hops — and run synchronously.
+ */
+export function runCompiledDirectly(db: AnyDb, runner: DirectRunner): void {
+  direct.set(db, runner);
+}
 
 const placeholderName = /^\u0000svc-value:(.+)\u0000$/;
 
@@ -18,7 +34,7 @@ export function compiled<V extends Record<string, unknown>, R>(
   build: (db: AnyDb, v: V) => Compilable<R>,
 ) {
   const byDialect = new WeakMap<object, { query: CompiledQuery<R>; slots: Slot[] }>();
-  const run = (db: AnyDb, values: V) => {
+  const run = (db: AnyDb, values: V): QueryResult<R> | Promise<QueryResult<R>> => {
     // A transaction shares its database's adapter: one compilation per dialect instance.
     const dialect = db.getExecutor().adapter;
     let entry = byDialect.get(dialect);
@@ -31,8 +47,11 @@ export function compiled<V extends Record<string, unknown>, R>(
       entry = { query, slots };
       byDialect.set(dialect, entry);
     }
-    const parameters = entry.slots.map((s) => ('name' in s ? values[s.name] : s.constant));
-    return db.executeQuery<R>({ ...entry.query, parameters });
+    const parameters = entry.slots.map((s) =>
+      'name' in s ? (values[s.name] ?? null) : s.constant,
+    );
+    const result = direct.get(db)?.(entry.query.sql, parameters) as QueryResult<R> | undefined;
+    return result ?? db.executeQuery<R>({ ...entry.query, parameters });
   };
   return {
     all: async (db: AnyDb, values: V): Promise<R[]> => (await run(db, values)).rows,

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
+import { runCompiledDirectly } from './compiled.js';
 import { GroupCommit } from './group-commit.js';
 import { migrations } from './migrations.js';
 import type { Database } from './schema.js';
@@ -141,8 +142,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const groupCommit =
     file && options.synchronous !== 'NORMAL' ? new GroupCommit(`${options.sqlitePath}-wal`) : null;
   const sqlite = options.databaseUrl ? null : openSqlite(options.sqlitePath);
-  const dialect = sqlite
-    ? new SqliteDialect({ database: withStatementCache(sqlite, () => groupCommit?.wrote()) })
+  const statements = sqlite && withStatementCache(sqlite, () => groupCommit?.wrote());
+  const dialect = statements
+    ? new SqliteDialect({ database: statements })
     : new PostgresDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
   // Should the checkpoint thread end, SQLite checkpoints by itself again (as it does by default).
   const checkpointer = file
@@ -155,6 +157,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     dialect,
     ...(onQuery ? { log: (e) => onQuery(e.query.sql, e.query.parameters) } : {}),
   });
+  if (sqlite && statements)
+    runCompiledDirectly(db, (sql, parameters) => {
+      // A transaction holds the connection: its queries and everyone else's take Kysely's way.
+      if (sqlite.inTransaction) return undefined;
+      onQuery?.(sql, parameters);
+      const statement = statements.prepare(sql);
+      if (statement.reader) return { rows: statement.all(parameters) };
+      return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
+    });
   try {
     const migrator = new Migrator({
       db,
