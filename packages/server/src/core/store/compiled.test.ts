@@ -52,6 +52,19 @@ describe('compiled queries', () => {
     const renewed = await between.all(store.db, { from: '2040', to: '2041' });
     expect(renewed.map((r) => r.value)).toEqual(['a', 'b']);
   });
+
+  it('on the database itself, wait for an open transaction instead of reading inside it', async () => {
+    const expiresAt = '2040-01-01T00:00:00.000Z';
+    let outside: Promise<{ value: string }[]> = Promise.resolve([]);
+    const rolledBack = store.db.transaction().execute(async (tx) => {
+      await renew.affected(tx, { value: 'a', expiresAt });
+      outside = between.all(store.db, { from: '2040', to: '2041' });
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect(await outside).toEqual([]);
+    expect(await between.all(store.db, { from: '2030', to: '2030-06' })).toEqual([{ value: 'a' }]);
+  });
 });
 
 describe('nonces (one statement)', () => {
