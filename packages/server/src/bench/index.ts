@@ -7,7 +7,7 @@ import { fidoFinishes } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
 import { postgresInstances } from './instances.js';
 import { load, pacedApart, printTable, type BenchResult } from './run.js';
-import { longPollWake, roundTrips } from './round-trip.js';
+import { longPollWake, roundTrips, waitingDevices } from './round-trip.js';
 import { signedGets } from './signed-get.js';
 import type { TargetReply, TargetRequest, Targets } from './targets.js';
 
@@ -162,16 +162,13 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
         async () => (await trips('svcfication round trip (4 signed calls)', 'empty')).trips,
       ),
     );
-  if (only.has('wake'))
-    m.wake = add(
-      await longPollWake(
-        'long-poll wake after create (ms after create answered)',
-        one,
-        server,
-        sdk,
-        200,
-      ),
-    );
+  if (only.has('wake')) {
+    const wake = (name: string) => longPollWake(name, one, server, sdk, 200);
+    m.wake = add(await wake('long-poll wake after create (ms after create answered)'));
+    const stop = await waitingDevices(one, server, sdk, 100);
+    add(await observed(child, 'crowd', () => wake('  the same, 100 other devices waiting')));
+    await stop();
+  }
   if (only.has('fido'))
     m.fido = add(
       await fidoFinishes(

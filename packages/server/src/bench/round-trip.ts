@@ -121,6 +121,29 @@ export async function roundTrips(
   };
 }
 
+/**
+ * Devices of other users of the customer, each long-polling /next all along (a new poll as soon as
+ * one ends), as real devices do. Resolves to the function that stops them.
+ */
+export async function waitingDevices(
+  at: Endpoints,
+  server: Credentials,
+  sdk: Credentials,
+  count: number,
+): Promise<() => Promise<void>> {
+  const devices = await Promise.all(
+    Array.from({ length: count }, (_, i) => actor(at, server, sdk, `waiting-${i}`)),
+  );
+  let stopped = false;
+  const polls = devices.map(async ({ device }) => {
+    while (!stopped) await device.signed('GET', '/api/v2/svcfications/next?wait=3');
+  });
+  return async () => {
+    stopped = true;
+    await Promise.all(polls);
+  };
+}
+
 /** How long a device waiting on /next?wait takes to see a svcfication after the RP's create returns. */
 export async function longPollWake(
   name: string,
