@@ -16,6 +16,7 @@ const { values: args, positionals } = parseArgs({
   options: {
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    sql: { type: 'boolean', default: false },
     fill: { type: 'string', default: '1000000' },
   },
 });
@@ -35,8 +36,10 @@ function ask(child: ChildProcess, request: TargetRequest): Promise<TargetReply> 
 }
 
 async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }> {
-  if (args.profile) mkdirSync(profileDir, { recursive: true });
-  const child = fork(new URL('./targets.js', import.meta.url), { stdio: 'inherit' });
+  if (args.profile || args.sql) mkdirSync(profileDir, { recursive: true });
+  const child = fork(new URL('./targets.js', import.meta.url), args.sql ? ['--sql'] : [], {
+    stdio: 'inherit',
+  });
   const targets = await new Promise<Targets>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Targets));
     child.once('exit', (code) => reject(new Error(`bench targets exited with ${String(code)}`)));
@@ -47,7 +50,8 @@ async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }
 /**
  * Runs one scenario and sets on its row the targets process's CPU time per operation (a figure
  * that other work on the machine does not distort); with --profile, also writes
- * bench/profiles/{name}.cpuprofile.
+ * bench/profiles/{name}.cpuprofile, and with --sql bench/profiles/{name}.sql.txt (the time of
+ * each SQL statement; apart, as the CPU profiler inflates some statements' times several-fold).
  */
 async function observed(
   child: ChildProcess,
@@ -56,8 +60,12 @@ async function observed(
 ): Promise<BenchResult> {
   await ask(child, { type: 'observe', start: true, profile: Boolean(args.profile) });
   const row = await run();
-  const file = args.profile ? `${profileDir}${name}.cpuprofile` : undefined;
-  const done = await ask(child, { type: 'observe', start: false, ...(file ? { file } : {}) });
+  const done = await ask(child, {
+    type: 'observe',
+    start: false,
+    ...(args.profile ? { file: `${profileDir}${name}.cpuprofile` } : {}),
+    ...(args.sql ? { sqlFile: `${profileDir}${name}.sql.txt` } : {}),
+  });
   if (done.type === 'observed' && row.requests > 0)
     row.serverCpuUs = (done.cpuMs * 1000) / row.requests;
   return row;
@@ -246,7 +254,7 @@ async function postgresRows(url: string): Promise<BenchResult[]> {
 }
 
 /**
- * `npm run bench [seconds] [--only a,b] [--profile]`: starts the targets in a child process, loads
+ * `npm run bench [seconds] [--only a,b] [--profile] [--sql]`: starts the targets in a child process, loads
  * each scenario in turn from this process over loopback (bounded in time), prints the rows and the
  * goals, and writes bench/results.json.
  */
@@ -271,6 +279,7 @@ async function main(): Promise<void> {
   const list = goals(measured);
   printGoals(list);
   if (args.profile) process.stdout.write(`\nCPU profile of the targets process in ${profileDir}\n`);
+  if (args.sql) process.stdout.write(`\nTime per SQL statement (*.sql.txt) in ${profileDir}\n`);
   const machine = {
     cpus: cpus().length,
     cpu: cpus()[0]?.model ?? '',

@@ -10,10 +10,10 @@ import { loadMasterKey, SecretBox } from '../core/crypto/secret-box.js';
 import { createCustomer, type IssuedCustomer } from '../core/customers.js';
 import { LogStream } from '../core/log-stream.js';
 import { randomIds } from '../core/ids.js';
-import { openStore } from '../core/store/index.js';
+import { openStore, type StatementTimes } from '../core/store/index.js';
 import { withServices } from '../context.js';
 import { fillSvcfications } from './fill.js';
-import { profiler } from './profiler.js';
+import { profiler, writeStatementTimes } from './profiler.js';
 
 export interface Targets {
   svcUrl: string;
@@ -29,7 +29,7 @@ export type TargetRequest =
   | { type: 'fill'; count: number }
   | { type: 'rss' }
   | { type: 'observe'; start: true; profile: boolean }
-  | { type: 'observe'; start: false; file?: string };
+  | { type: 'observe'; start: false; file?: string; sqlFile?: string };
 export type TargetReply =
   | { type: 'filled'; count: number; seconds: number }
   | { type: 'rss'; peakMb: number }
@@ -51,9 +51,13 @@ async function serveTargets(): Promise<void> {
     svcficationOpenLimit: 0,
     svcficationWindowLimit: 0,
   });
+  const statementTimes: StatementTimes | undefined = process.argv.includes('--sql')
+    ? new Map()
+    : undefined;
   const store = await openStore({
     sqlitePath: join(dataDir, 'svc.db'),
     synchronous: config.sqliteSynchronous,
+    ...(statementTimes ? { statementTimes } : {}),
   });
   const deps = withServices({
     config,
@@ -90,8 +94,13 @@ async function serveTargets(): Promise<void> {
       if (message.type === 'observe') {
         if (message.start) {
           cpuAtStart = process.cpuUsage();
+          statementTimes?.clear();
           if (message.profile) await profiler.start();
-        } else if (message.file) await profiler.stop(message.file);
+        } else {
+          if (message.file) await profiler.stop(message.file);
+          if (message.sqlFile && statementTimes)
+            writeStatementTimes(message.sqlFile, statementTimes);
+        }
         const { user, system } = process.cpuUsage(cpuAtStart);
         return { type: 'observed', cpuMs: (user + system) / 1000 };
       }

@@ -1,4 +1,4 @@
-import { compiled } from '../../core/store/compiled.js';
+import { compiled, limitOne } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 
 type OfSubject = { customerId: string; subject: string; since: string };
@@ -55,7 +55,7 @@ const lastFraudReportOf = compiled((db, v: OfSubject) =>
     .where('reject_reason', '=', 'fraud')
     .where('updated_at', '>', v.since)
     .orderBy('updated_at', 'desc')
-    .limit(1),
+    .limit(limitOne),
 );
 
 /** When the subject's latest fraud report since `since` was made, if any. */

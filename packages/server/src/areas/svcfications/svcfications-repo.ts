@@ -1,4 +1,4 @@
-import { compiled } from '../../core/store/compiled.js';
+import { compiled, limitOne } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { SvcficationsTable } from '../../core/store/schema.js';
 
@@ -189,7 +189,7 @@ function openForQuery(count: number) {
       )
       .orderBy('svcfications.created_at')
       .orderBy('svcfications.id')
-      .limit(1),
+      .limit(limitOne),
   );
 }
 

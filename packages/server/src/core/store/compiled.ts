@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import type { Database } from './schema.js';
 
 type AnyDb = Kysely<Database>;
@@ -19,6 +19,12 @@ const direct = new WeakMap<AnyDb, DirectRunner>();
 export function runCompiledDirectly(db: AnyDb, runner: DirectRunner): void {
   direct.set(db, runner);
 }
+
+/**
+ * `LIMIT 1` written into a hot query's SQL instead of bound: SQLite plans a bound limit with a
+ * general sorter, which made the oldest-open-svcfication query take 38 µs instead of 6 µs.
+ */
+export const limitOne = sql.lit(1);
 
 const placeholderName = /^\u0000svc-value:(.+)\u0000$/;
 

@@ -33,7 +33,11 @@ export interface StoreOptions {
   migrate?: boolean;
   /** Called with every query run (diagnostics: the query-plan test reads the hot paths' SQL). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /** SQLite: adds each statement's runs and time to this map, by SQL text (the bench's profile). */
+  statementTimes?: StatementTimes;
 }
+
+export type StatementTimes = Map<string, { runs: number; micros: number }>;
 
 /** Whether every acknowledged commit is on disk; see group-commit.ts. */
 export interface Durability {
@@ -64,13 +68,19 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
  * text (bounded). Queries run synchronously one at a time, so a statement is never shared in flight.
  * Every statement that wrote or committed is reported to `wrote`.
  */
-function withStatementCache(sqlite: SQLite.Database, wrote: () => void, max = 500): SqliteDatabase {
+function withStatementCache(
+  sqlite: SQLite.Database,
+  wrote: () => void,
+  times?: StatementTimes,
+  max = 500,
+): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   const counted = (sql: string): SqliteStatement => {
-    const statement = sqlite.prepare(sql);
+    const prepared = sqlite.prepare(sql);
+    const statement = times ? timed(prepared, sql, times) : prepared;
     // COMMIT reads as read-only to SQLite, yet it is what makes a transaction's writes count.
     const isCommit = /^\s*commit\b/i.test(sql);
-    if (statement.readonly && !isCommit) return statement;
+    if (prepared.readonly && !isCommit) return statement;
     return {
       reader: statement.reader,
       // A statement that changed no row (a refused nonce, ON CONFLICT DO NOTHING) needs no sync.
@@ -98,6 +108,27 @@ function withStatementCache(sqlite: SQLite.Database, wrote: () => void, max = 50
       }
       return statement;
     },
+  };
+}
+
+/** The statement, adding the time of each run to `times` (a lookup per run: the map may be cleared). */
+function timed(statement: SQLite.Statement, sql: string, times: StatementTimes): SqliteStatement {
+  const time = <T>(run: () => T): T => {
+    const start = process.hrtime.bigint();
+    try {
+      return run();
+    } finally {
+      const entry = times.get(sql) ?? { runs: 0, micros: 0 };
+      entry.runs += 1;
+      entry.micros += Number(process.hrtime.bigint() - start) / 1000;
+      times.set(sql, entry);
+    }
+  };
+  return {
+    reader: statement.reader,
+    all: (parameters) => time(() => statement.all(parameters)),
+    run: (parameters) => time(() => statement.run(parameters)),
+    iterate: (parameters) => statement.iterate(parameters),
   };
 }
 
@@ -142,7 +173,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const groupCommit =
     file && options.synchronous !== 'NORMAL' ? new GroupCommit(`${options.sqlitePath}-wal`) : null;
   const sqlite = options.databaseUrl ? null : openSqlite(options.sqlitePath);
-  const statements = sqlite && withStatementCache(sqlite, () => groupCommit?.wrote());
+  const statements =
+    sqlite && withStatementCache(sqlite, () => groupCommit?.wrote(), options.statementTimes);
   const dialect = statements
     ? new SqliteDialect({ database: statements })
     : new PostgresDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
