@@ -1,3 +1,4 @@
+import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { FidoCredentialsTable } from '../../core/store/schema.js';
 import { inserted } from '../../core/store/unique.js';
@@ -18,18 +19,20 @@ export async function credentialsOfUser(
     .execute();
 }
 
+const credentialById = compiled((db, v: { organizationId: string; credentialId: string }) =>
+  db
+    .selectFrom('fido_credentials')
+    .selectAll()
+    .where('organization_id', '=', v.organizationId)
+    .where('credential_id', '=', v.credentialId),
+);
 /** A credential by its WebAuthn id among the organization's users (discoverable login). */
 export async function findCredential(
   db: Db,
   organizationId: string,
   credentialId: string,
 ): Promise<CredentialRow | undefined> {
-  return db
-    .selectFrom('fido_credentials')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('credential_id', '=', credentialId)
-    .executeTakeFirst();
+  return credentialById.first(db, { organizationId, credentialId });
 }
 
 /** False when the organization already knows this credential id. */
@@ -43,6 +46,13 @@ export async function insertCredential(db: Db, row: CredentialRow): Promise<bool
   );
 }
 
+const counterAdvance = compiled((db, v: { id: string; from: number; to: number; now: string }) =>
+  db
+    .updateTable('fido_credentials')
+    .set({ counter: v.to, last_used_at: v.now })
+    .where('id', '=', v.id)
+    .where('counter', '=', v.from),
+);
 /** Moves the signature counter only from the value the check was made against (no lost update). */
 export async function advanceCounter(
   db: Db,
@@ -51,13 +61,7 @@ export async function advanceCounter(
   to: number,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('fido_credentials')
-    .set({ counter: to, last_used_at: now })
-    .where('id', '=', id)
-    .where('counter', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await counterAdvance.affected(db, { id, from, to, now })) > 0;
 }
 
 /** One credential of one user of the organization. */

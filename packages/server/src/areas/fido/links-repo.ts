@@ -1,3 +1,5 @@
+import type { Compilable } from 'kysely';
+import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { FidoLinkStatus, FidoLinksTable } from '../../core/store/schema.js';
 import type { LinkKind } from './link.js';
@@ -12,6 +14,17 @@ const linkTable = {
 // Both link tables have the same shape; Kysely is given one name so it types a single table.
 const table = (kind: LinkKind) => linkTable[kind] as 'fido_registrations';
 
+/** A hot query of the link pages, compiled once for each link table. */
+function perKind<V extends Record<string, unknown>, R>(
+  build: (db: Db, v: V, from: 'fido_registrations') => Compilable<R>,
+) {
+  const byKind = {
+    registrations: compiled((db, v: V) => build(db, v, table('registrations'))),
+    authentications: compiled((db, v: V) => build(db, v, table('authentications'))),
+  };
+  return (kind: LinkKind) => byKind[kind];
+}
+
 /** Runs the writes of one link change (the link, its user, its SMS) in one transaction. */
 export function inTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(run);
@@ -22,8 +35,11 @@ export async function insertLink(db: Db, kind: LinkKind, row: LinkRow): Promise<
 }
 
 /** By id alone: the pages prove access with the link secret, not with a customer key. */
+const linkById = perKind((db, v: { id: string }, from) =>
+  db.selectFrom(from).selectAll().where('id', '=', v.id),
+);
 export async function findLink(db: Db, kind: LinkKind, id: string): Promise<LinkRow | undefined> {
-  return db.selectFrom(table(kind)).selectAll().where('id', '=', id).executeTakeFirst();
+  return linkById(kind).first(db, { id });
 }
 
 export async function findCustomerLink(
@@ -56,6 +72,22 @@ export async function setChallenge(
   return Number(result.numUpdatedRows) > 0;
 }
 
+type Closing = {
+  id: string;
+  challenge: string | null;
+  status: Exclude<FidoLinkStatus, 'PENDING'>;
+  userId: string | null;
+  now: string;
+};
+const closing = perKind((db, v: Closing, from) =>
+  db
+    .updateTable(from)
+    .set({ status: v.status, user_id: v.userId, challenge: null, finished_at: v.now })
+    .where('id', '=', v.id)
+    .where('status', '=', 'PENDING')
+    .where('challenge', 'is not distinct from', v.challenge),
+);
+
 /**
  * Closes a pending link, only if it still holds the challenge that was judged: the challenge is
  * single use, and of two concurrent answers only one moves the link.
@@ -64,23 +96,10 @@ export async function closeLink(
   db: Db,
   kind: LinkKind,
   link: LinkRow,
-  change: { status: Exclude<FidoLinkStatus, 'PENDING'>; userId: string | null; now: string },
+  change: Omit<Closing, 'id' | 'challenge'>,
 ): Promise<boolean> {
-  let query = db
-    .updateTable(table(kind))
-    .set({
-      status: change.status,
-      user_id: change.userId,
-      challenge: null,
-      finished_at: change.now,
-    })
-    .where('id', '=', link.id)
-    .where('status', '=', 'PENDING');
-  query =
-    link.challenge === null
-      ? query.where('challenge', 'is', null)
-      : query.where('challenge', '=', link.challenge);
-  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+  const values = { id: link.id, challenge: link.challenge, ...change };
+  return (await closing(kind).affected(db, values)) > 0;
 }
 
 /** Pending links past their lifetime that owe a callback (the others simply read EXPIRED). */

@@ -1,3 +1,4 @@
+import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { FidoOrganizationsTable } from '../../core/store/schema.js';
 import { inserted } from '../../core/store/unique.js';
@@ -15,11 +16,14 @@ export async function findOrganizationOfCustomer(
     .executeTakeFirst();
 }
 
+const organizationById = compiled((db, v: { id: string }) =>
+  db.selectFrom('fido_organizations').selectAll().where('id', '=', v.id),
+);
 export async function findOrganizationById(
   db: Db,
   id: string,
 ): Promise<OrganizationRow | undefined> {
-  return db.selectFrom('fido_organizations').selectAll().where('id', '=', id).executeTakeFirst();
+  return organizationById.first(db, { id });
 }
 
 /**

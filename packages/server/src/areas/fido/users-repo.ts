@@ -1,20 +1,23 @@
+import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { FidoUsersTable } from '../../core/store/schema.js';
 import { inserted } from '../../core/store/unique.js';
 
 export type UserRow = FidoUsersTable;
 
+const userById = compiled((db, v: { customerId: string; id: string }) =>
+  db
+    .selectFrom('fido_users')
+    .selectAll()
+    .where('customer_id', '=', v.customerId)
+    .where('id', '=', v.id),
+);
 export async function findUserById(
   db: Db,
   customerId: string,
   id: string,
 ): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('fido_users')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return userById.first(db, { customerId, id });
 }
 
 export async function findUserByIdentifier(
