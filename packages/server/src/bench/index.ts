@@ -21,6 +21,10 @@ const { values: args, positionals } = parseArgs({
   },
 });
 const seconds = Number(positionals[0] ?? 5);
+if (args.profile && args.sql) {
+  process.stderr.write('bench: run --profile and --sql apart (the profiler inflates SQL times)\n');
+  process.exit(2);
+}
 const scenarios = ['sandbox', 'device', 'flood', 'trips', 'wake', 'fido', 'half', 'filled'];
 const only = new Set(args.only?.split(',') ?? scenarios);
 const databaseUrl = process.env.SVC_BENCH_DATABASE_URL ?? '';
@@ -51,7 +55,7 @@ async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }
  * Runs one scenario and sets on its row the targets process's CPU time per operation (a figure
  * that other work on the machine does not distort); with --profile, also writes
  * bench/profiles/{name}.cpuprofile, and with --sql bench/profiles/{name}.sql.txt (the time of
- * each SQL statement; apart, as the CPU profiler inflates some statements' times several-fold).
+ * each SQL statement of svc on SQLite).
  */
 async function observed(
   child: ChildProcess,
@@ -254,9 +258,9 @@ async function postgresRows(url: string): Promise<BenchResult[]> {
 }
 
 /**
- * `npm run bench [seconds] [--only a,b] [--profile] [--sql]`: starts the targets in a child process, loads
- * each scenario in turn from this process over loopback (bounded in time), prints the rows and the
- * goals, and writes bench/results.json.
+ * `npm run bench [seconds] [--only a,b] [--profile] [--sql]`: starts the targets in a child
+ * process, loads each scenario in turn from this process over loopback (bounded in time), prints
+ * the rows and the goals, and writes bench/results.json.
  */
 async function main(): Promise<void> {
   const { child, targets } = await startTargets();

@@ -26,6 +26,7 @@ const credentialById = compiled((db, v: { organizationId: string; credentialId: 
     .where('organization_id', '=', v.organizationId)
     .where('credential_id', '=', v.credentialId),
 );
+
 /** A credential by its WebAuthn id among the organization's users (discoverable login). */
 export async function findCredential(
   db: Db,
@@ -53,6 +54,7 @@ const counterAdvance = compiled((db, v: { id: string; from: number; to: number; 
     .where('id', '=', v.id)
     .where('counter', '=', v.from),
 );
+
 /** Moves the signature counter only from the value the check was made against (no lost update). */
 export async function advanceCounter(
   db: Db,

@@ -5,7 +5,7 @@ import { createOrganization } from './create-organization.js';
 import { fidoDeps, type FidoDeps } from './deps.js';
 import { failLink } from './fail-link.js';
 import { finishLink } from './finish-link.js';
-import { findLink } from './links-repo.js';
+import { closeLink, findLink, setChallenge } from './links-repo.js';
 import { findUserById } from './users-repo.js';
 
 let t: TestApp;
@@ -34,6 +34,31 @@ const callbacksAbout = async (id: string) =>
   ).filter((r) => (JSON.parse(r.payload) as { id: string }).id === id);
 
 describe('closing a link', () => {
+  it('moves a link only from the challenge that was judged (none, or the same one)', async () => {
+    const closing = (userId: string | null) => ({
+      status: 'COMPLETED' as const,
+      userId,
+      now: '2030-01-01T00:00:00.000Z',
+    });
+    const { link: unchallenged } = await pendingLink('n');
+    const closeFirst = closing(unchallenged.user_id);
+    expect(await closeLink(deps.db, 'registrations', unchallenged, closeFirst)).toBe(true);
+
+    const { link } = await pendingLink('c');
+    const close = closing(link.user_id);
+    expect(await setChallenge(deps.db, 'registrations', link.id, 'first')).toBe(true);
+    const judged = await findLink(deps.db, 'registrations', link.id);
+    expect(await setChallenge(deps.db, 'registrations', link.id, 'second')).toBe(true);
+    if (!judged) throw new Error('no link');
+    expect(await closeLink(deps.db, 'registrations', judged, close)).toBe(false);
+    expect(await closeLink(deps.db, 'registrations', link, close)).toBe(false);
+    expect((await findLink(deps.db, 'registrations', link.id))?.status).toBe('PENDING');
+    const current = await findLink(deps.db, 'registrations', link.id);
+    if (!current) throw new Error('no link');
+    expect(await closeLink(deps.db, 'registrations', current, close)).toBe(true);
+    expect((await findLink(deps.db, 'registrations', link.id))?.status).toBe('COMPLETED');
+  });
+
   it("writes nothing when the ceremony's own write fails", async () => {
     const { link, user } = await pendingLink('a');
     await expect(

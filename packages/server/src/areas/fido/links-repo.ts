@@ -34,10 +34,11 @@ export async function insertLink(db: Db, kind: LinkKind, row: LinkRow): Promise<
   await db.insertInto(table(kind)).values(row).execute();
 }
 
-/** By id alone: the pages prove access with the link secret, not with a customer key. */
 const linkById = perKind((db, v: { id: string }, from) =>
   db.selectFrom(from).selectAll().where('id', '=', v.id),
 );
+
+/** By id alone: the pages prove access with the link secret, not with a customer key. */
 export async function findLink(db: Db, kind: LinkKind, id: string): Promise<LinkRow | undefined> {
   return linkById(kind).first(db, { id });
 }
@@ -98,7 +99,7 @@ export async function closeLink(
   link: LinkRow,
   change: Omit<Closing, 'id' | 'challenge'>,
 ): Promise<boolean> {
-  const values = { id: link.id, challenge: link.challenge, ...change };
+  const values = { ...change, id: link.id, challenge: link.challenge };
   return (await closing(kind).affected(db, values)) > 0;
 }
 

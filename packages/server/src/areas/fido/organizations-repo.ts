@@ -19,6 +19,7 @@ export async function findOrganizationOfCustomer(
 const organizationById = compiled((db, v: { id: string }) =>
   db.selectFrom('fido_organizations').selectAll().where('id', '=', v.id),
 );
+
 export async function findOrganizationById(
   db: Db,
   id: string,

@@ -12,6 +12,7 @@ const userById = compiled((db, v: { customerId: string; id: string }) =>
     .where('customer_id', '=', v.customerId)
     .where('id', '=', v.id),
 );
+
 export async function findUserById(
   db: Db,
   customerId: string,

@@ -22,7 +22,8 @@ export function runCompiledDirectly(db: AnyDb, runner: DirectRunner): void {
 
 /**
  * `LIMIT 1` written into a hot query's SQL instead of bound: SQLite plans a bound limit with a
- * general sorter, which made the oldest-open-svcfication query take 38 µs instead of 6 µs.
+ * general sorter. The device's oldest-open-svcfication query took 115–140 µs a run under the
+ * bench's round trip, 34 µs with the literal (docs/performance.md, change 13).
  */
 export const limitOne = sql.lit(1);
 

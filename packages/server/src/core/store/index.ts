@@ -66,7 +66,8 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 /**
  * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep them by SQL
  * text (bounded). Queries run synchronously one at a time, so a statement is never shared in flight.
- * Every statement that wrote or committed is reported to `wrote`.
+ * Every statement that wrote or committed is reported to `wrote`; with `times`, each run's time
+ * is added there (`timed`).
  */
 function withStatementCache(
   sqlite: SQLite.Database,
@@ -111,7 +112,10 @@ function withStatementCache(
   };
 }
 
-/** The statement, adding the time of each run to `times` (a lookup per run: the map may be cleared). */
+/**
+ * The statement, adding the time of each `all` and `run` to `times` (`iterate`, which no hot path
+ * uses, is not timed). A lookup per run: the map may be cleared between scenarios.
+ */
 function timed(statement: SQLite.Statement, sql: string, times: StatementTimes): SqliteStatement {
   const time = <T>(run: () => T): T => {
     const start = process.hrtime.bigint();
