@@ -11,7 +11,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
-import { startCheckpointer } from './checkpointer.js';
+import { checkpointRest, startCheckpointer } from './checkpointer.js';
 import { runCompiledDirectly } from './compiled.js';
 import { GroupCommit } from './group-commit.js';
 import { migrations } from './migrations.js';
@@ -35,6 +35,8 @@ export interface StoreOptions {
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
   /** SQLite: adds each statement's runs and time to this map, by SQL text (the bench's profile). */
   statementTimes?: StatementTimes;
+  /** SQLite file: how often the checkpoint thread runs (default 1 s). */
+  checkpointEveryMs?: number;
 }
 
 export type StatementTimes = Map<string, { runs: number; micros: number }>;
@@ -143,6 +145,8 @@ function openSqlite(path: string): SQLite.Database {
   sqlite.pragma('synchronous = NORMAL');
   // Checkpoints run on their own thread (checkpointer.ts), not inside a request's commit.
   if (path !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
+  // A WAL that a burst made large is cut back to 64 MiB when it starts over.
+  sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   return sqlite;
@@ -183,11 +187,19 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ? new SqliteDialect({ database: statements })
     : new PostgresDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
   // Should the checkpoint thread end, SQLite checkpoints by itself again (as it does by default).
-  const checkpointer = file
-    ? startCheckpointer(options.sqlitePath, () => {
-        if (sqlite?.open) sqlite.pragma('wal_autocheckpoint = 1000');
-      })
-    : null;
+  const checkpointer =
+    file && sqlite
+      ? startCheckpointer(
+          options.sqlitePath,
+          {
+            onStop: () => {
+              if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+            },
+            onCopied: () => checkpointRest(sqlite),
+          },
+          options.checkpointEveryMs,
+        )
+      : null;
   const { onQuery } = options;
   const db = new Kysely<Database>({
     dialect,
