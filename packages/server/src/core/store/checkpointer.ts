@@ -4,21 +4,31 @@ import type SQLite from 'better-sqlite3';
 
 // The worker is CommonJS source: it runs from dist and from the tests' TypeScript alike.
 const source = `
+const { fdatasyncSync, openSync, closeSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.path);
 db.pragma('busy_timeout = 1000');
-const timer = setInterval(() => {
+const file = openSync(workerData.path, 'r');
+let timer;
+function checkpoint() {
   try {
     // Commits made while it copied are not in its count: whenever the WAL held frames, ask.
     const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
+    // SQLite syncs the database only after a complete checkpoint; sync this copy here, so the
+    // server's catch-up syncs only its own few pages.
+    fdatasyncSync(file);
     if (log > 0) parentPort.postMessage({ copied: true });
   } catch (err) {
     parentPort.postMessage({ problem: String(err) });
   }
-}, workerData.everyMs);
+  // The next one starts a full interval after this one ends: never while the server catches up.
+  timer = setTimeout(checkpoint, workerData.everyMs);
+}
+timer = setTimeout(checkpoint, workerData.everyMs);
 parentPort.once('message', () => {
-  clearInterval(timer);
+  clearTimeout(timer);
+  closeSync(file);
   db.close();
   parentPort.close();
 });
