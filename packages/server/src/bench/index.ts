@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { DeviceClient } from '@svc/sdk';
 import { fidoFinishes } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
-import { postgresInstances } from './instances.js';
+import { postgresRows } from './instances.js';
 import { load, pacedApart, printTable, type BenchResult } from './run.js';
 import { longPollWake, roundTrips, waitingDevices } from './round-trip.js';
 import { signedGets } from './signed-get.js';
@@ -18,9 +18,11 @@ const { values: args, positionals } = parseArgs({
     profile: { type: 'boolean', default: false },
     sql: { type: 'boolean', default: false },
     fill: { type: 'string', default: '1000000' },
+    'warm-up': { type: 'string', default: '5' },
   },
 });
 const seconds = Number(positionals[0] ?? 5);
+const warmUp = Number(args['warm-up']);
 if (args.profile && args.sql) {
   process.stderr.write('bench: run --profile and --sql apart (the profiler inflates SQL times)\n');
   process.exit(2);
@@ -52,18 +54,20 @@ async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }
 }
 
 /**
- * Runs one scenario and sets on its row the targets process's CPU time per operation (a figure
- * that other work on the machine does not distort); with --profile, also writes
- * bench/profiles/{name}.cpuprofile, and with --sql bench/profiles/{name}.sql.txt (the time of
- * each SQL statement of svc on SQLite).
+ * Runs one scenario for `length` seconds, untimed and unobserved, then for the bench's seconds,
+ * and sets on that row the targets process's CPU time per operation (a figure that other work on
+ * the machine does not distort); with --profile, also writes bench/profiles/{name}.cpuprofile,
+ * and with --sql bench/profiles/{name}.sql.txt (the time of each SQL statement of svc on SQLite).
+ * The warm-up lets V8 optimize the scenario's code first: the figures are a warm server's.
  */
 async function observed(
   child: ChildProcess,
   name: string,
-  run: () => Promise<BenchResult>,
+  run: (length: number) => Promise<BenchResult>,
 ): Promise<BenchResult> {
+  if (warmUp > 0) await run(warmUp);
   await ask(child, { type: 'observe', start: true, profile: Boolean(args.profile) });
-  const row = await run();
+  const row = await run(seconds);
   const done = await ask(child, {
     type: 'observe',
     start: false,
@@ -88,8 +92,16 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     },
   });
   const json = { 'content-type': 'application/json' };
-  const bare = (method: 'GET' | 'POST', name: string) =>
-    load({ name, url: `${t.bareUrl}/json`, method, headers: json, body, seconds, connections });
+  const bare = (method: 'GET' | 'POST', name: string, length: number) =>
+    load({
+      name,
+      url: `${t.bareUrl}/json`,
+      method,
+      headers: json,
+      body,
+      seconds: length,
+      connections,
+    });
   const sandbox = (token: string, name: string, conns: number, rate?: number, length = seconds) =>
     load({
       name,
@@ -105,37 +117,38 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   const device = new DeviceClient({ baseUrl: t.svcUrl, credentials: sdk });
   await device.register();
   const devicePath = `/api/v2/devices/${device.identifier}`;
-  const deviceGets = (name: string, rate?: number) =>
+  const deviceGets = (name: string, rate?: number, length = seconds) =>
     signedGets(name, t.svcUrl, devicePath, server, {
-      seconds,
+      seconds: length,
       connections,
       ...(rate ? { rate } : {}),
     });
   const one = { rp: t.svcUrl, device: t.svcUrl };
-  const trips = (name: string, label: string, rate?: number) =>
+  let tripRuns = 0; // each run has users and devices of its own
+  const trips = (name: string, rate?: number, length = seconds) =>
     roundTrips(name, one, server, sdk, {
-      seconds,
+      seconds: length,
       concurrency: 16,
-      label,
+      label: String(++tripRuns),
       ...(rate ? { rate } : {}),
     });
 
   m.barePost = add(
-    await observed(child, 'bare-post', () => bare('POST', 'bare Fastify JSON route, POST')),
+    await observed(child, 'bare-post', (s) => bare('POST', 'bare Fastify JSON route, POST', s)),
   );
   m.bareGet = add(
-    await observed(child, 'bare-get', () => bare('GET', 'bare Fastify JSON route, GET')),
+    await observed(child, 'bare-get', (s) => bare('GET', 'bare Fastify JSON route, GET', s)),
   );
   if (only.has('sandbox'))
     m.sandbox = add(
-      await observed(child, 'sandbox', () =>
-        sandbox(t.customer.sandbox_token, 'sandbox verification', connections),
+      await observed(child, 'sandbox', (s) =>
+        sandbox(t.customer.sandbox_token, 'sandbox verification', connections, undefined, s),
       ),
     );
   if (only.has('device'))
     m.deviceGet = add(
-      await observed(child, 'device', () =>
-        deviceGets('HMAC GET /api/v2/devices/{id} (signed answer)'),
+      await observed(child, 'device', (s) =>
+        deviceGets('HMAC GET /api/v2/devices/{id} (signed answer)', undefined, s),
       ),
     );
   // One customer floods; another customer's latency is watched, quiet and during the flood, by
@@ -171,7 +184,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       await observed(
         child,
         'trips',
-        async () => (await trips('svcfication round trip (4 signed calls)', 'empty')).trips,
+        async (s) => (await trips('svcfication round trip (4 signed calls)', undefined, s)).trips,
       ),
     );
   if (only.has('wake')) {
@@ -183,11 +196,8 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   }
   if (only.has('fido'))
     m.fido = add(
-      await fidoFinishes(
-        t.svcUrl,
-        t.customer.fido_api_key,
-        { seconds, logins: fidoLogins },
-        (run) => observed(child, 'fido', run),
+      await fidoFinishes(t.svcUrl, t.customer.fido_api_key, fidoLogins, (run) =>
+        observed(child, 'fido', run),
       ),
     );
   if (only.has('half')) {
@@ -203,7 +213,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       ),
     );
     m.halfPeak.push(add(await deviceGets('device GET at half its peak rate', half(m.deviceGet))));
-    const paced = await trips('round trip at half its peak rate', 'half', half(m.trips));
+    const paced = await trips('round trip at half its peak rate', half(m.trips));
     add(paced.trips);
     m.halfPeak.push(...paced.calls.map(add));
   }
@@ -216,7 +226,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       );
     const name = `svcfication round trip, ${count.toLocaleString('en')} svcfications stored`;
     m.tripsFilled = add(
-      await observed(child, 'filled', async () => (await trips(name, 'filled')).trips),
+      await observed(child, 'filled', async (s) => (await trips(name, undefined, s)).trips),
     );
   }
   const rss = await ask(child, { type: 'rss' });
@@ -240,23 +250,6 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   return m;
 }
 
-/** The round trip and the wake across two instances over PostgreSQL. */
-async function postgresRows(url: string): Promise<BenchResult[]> {
-  const instances = await postgresInstances(url);
-  try {
-    const [a, b] = instances.urls;
-    const across = { rp: a, device: b };
-    const { server_credentials: server, sdk_credentials: sdk } = instances.customer;
-    const options = { seconds, concurrency: 16, label: 'pg' };
-    return [
-      (await roundTrips('round trip, PostgreSQL, 2 instances', across, server, sdk, options)).trips,
-      await longPollWake('long-poll wake, PostgreSQL, across instances', across, server, sdk, 100),
-    ];
-  } finally {
-    await instances.stop();
-  }
-}
-
 /**
  * `npm run bench [seconds] [--only a,b] [--profile] [--sql]`: starts the targets in a child
  * process, loads each scenario in turn from this process over loopback (bounded in time), prints
@@ -271,11 +264,11 @@ async function main(): Promise<void> {
   } finally {
     child.disconnect();
   }
-  if (databaseUrl && !args.only) rows.push(...(await postgresRows(databaseUrl)));
+  if (databaseUrl && !args.only) rows.push(...(await postgresRows(databaseUrl, seconds, warmUp)));
   printTable(rows, [
-    `${connections} connections for autocannon rows (whole ms), 16 devices for round trips; ${seconds}s per scenario; loopback; load generator in its own process; SQLite synchronous=${targets.synchronous}`,
+    `${connections} connections for autocannon rows (whole ms), 16 devices for round trips; ${seconds}s per scenario, after ${warmUp}s of the same load untimed (--warm-up); loopback; load generator in its own process; SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip; indented rows are its calls',
-    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s`,
+    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s, after as many (or ${warmUp}s) untimed`,
     databaseUrl
       ? 'PostgreSQL rows: two `svc serve` instances over one database; the RP calls one, the device the other'
       : 'PostgreSQL rows: set SVC_BENCH_DATABASE_URL=postgres://… to add them',

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IssuedCustomer } from '../core/customers.js';
+import { longPollWake, roundTrips } from './round-trip.js';
+import type { BenchResult } from './run.js';
 
 const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
 
@@ -26,7 +28,7 @@ function listening(child: ChildProcess): Promise<string> {
  * Two `svc serve` processes over one PostgreSQL database (in a fresh schema), as an operator runs
  * them behind a load balancer, and a customer made with the CLI.
  */
-export async function postgresInstances(databaseUrl: string) {
+async function postgresInstances(databaseUrl: string) {
   const schema = `svc_bench_${randomBytes(4).toString('hex')}`;
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
@@ -79,4 +81,31 @@ export async function postgresInstances(databaseUrl: string) {
       await admin.end();
     },
   };
+}
+
+/** The round trip (after a warm-up run of `warmUp` seconds) and the wake across two instances. */
+export async function postgresRows(
+  url: string,
+  seconds: number,
+  warmUp: number,
+): Promise<BenchResult[]> {
+  const instances = await postgresInstances(url);
+  try {
+    const [a, b] = instances.urls;
+    const across = { rp: a, device: b };
+    const { server_credentials: server, sdk_credentials: sdk } = instances.customer;
+    const trips = (label: string, length: number) =>
+      roundTrips('round trip, PostgreSQL, 2 instances', across, server, sdk, {
+        seconds: length,
+        concurrency: 16,
+        label,
+      });
+    if (warmUp > 0) await trips('pg-warm', warmUp);
+    return [
+      (await trips('pg', seconds)).trips,
+      await longPollWake('long-poll wake, PostgreSQL, across instances', across, server, sdk, 100),
+    ];
+  } finally {
+    await instances.stop();
+  }
 }
