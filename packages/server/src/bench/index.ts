@@ -1,13 +1,18 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DeviceClient } from '@svc/sdk';
 import { fidoFinishes } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
 import { postgresRows } from './instances.js';
-import { load, pacedApart, printTable, type BenchResult } from './run.js';
-import { longPollWake, roundTrips, waitingDevices } from './round-trip.js';
+import { load, pacedApart, printTable, writeResults, type BenchResult } from './run.js';
+import {
+  longPollWake,
+  roundTrips,
+  tripsApart,
+  waitingDevices,
+  type TripsRequest,
+} from './round-trip.js';
 import { signedGets } from './signed-get.js';
 import type { TargetReply, TargetRequest, Targets } from './targets.js';
 
@@ -54,7 +59,7 @@ async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }
 }
 
 /**
- * Runs one scenario for `length` seconds, untimed and unobserved, then for the bench's seconds,
+ * Runs one scenario for the warm-up seconds, untimed and unobserved, then for the bench's seconds,
  * and sets on that row the targets process's CPU time per operation (a figure that other work on
  * the machine does not distort); with --profile, also writes bench/profiles/{name}.cpuprofile,
  * and with --sql bench/profiles/{name}.sql.txt (the time of each SQL statement of svc on SQLite).
@@ -125,13 +130,18 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     });
   const one = { rp: t.svcUrl, device: t.svcUrl };
   let tripRuns = 0; // each run has users and devices of its own
-  const trips = (name: string, rate?: number, length = seconds) =>
-    roundTrips(name, one, server, sdk, {
+  const tripsOf = (name: string, rate?: number, length = seconds): TripsRequest => ({
+    name,
+    at: one,
+    server,
+    sdk,
+    options: {
       seconds: length,
       concurrency: 16,
       label: String(++tripRuns),
       ...(rate ? { rate } : {}),
-    });
+    },
+  });
 
   m.barePost = add(
     await observed(child, 'bare-post', (s) => bare('POST', 'bare Fastify JSON route, POST', s)),
@@ -184,7 +194,9 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       await observed(
         child,
         'trips',
-        async (s) => (await trips('svcfication round trip (4 signed calls)', undefined, s)).trips,
+        async (s) =>
+          (await roundTrips(tripsOf('svcfication round trip (4 signed calls)', undefined, s)))
+            .trips,
       ),
     );
   if (only.has('wake')) {
@@ -213,7 +225,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       ),
     );
     m.halfPeak.push(add(await deviceGets('device GET at half its peak rate', half(m.deviceGet))));
-    const paced = await trips('round trip at half its peak rate', half(m.trips));
+    const paced = await tripsApart(tripsOf('round trip at half its peak rate', half(m.trips)));
     add(paced.trips);
     m.halfPeak.push(...paced.calls.map(add));
   }
@@ -226,7 +238,11 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       );
     const name = `svcfication round trip, ${count.toLocaleString('en')} svcfications stored`;
     m.tripsFilled = add(
-      await observed(child, 'filled', async (s) => (await trips(name, undefined, s)).trips),
+      await observed(
+        child,
+        'filled',
+        async (s) => (await roundTrips(tripsOf(name, undefined, s))).trips,
+      ),
     );
   }
   const rss = await ask(child, { type: 'rss' });
@@ -251,7 +267,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
 }
 
 /**
- * `npm run bench [seconds] [--only a,b] [--profile] [--sql]`: starts the targets in a child
+ * `npm run bench [seconds] [--only a,b] [--warm-up s] [--profile] [--sql]`: starts the targets in a child
  * process, loads each scenario in turn from this process over loopback (bounded in time), prints
  * the rows and the goals, and writes bench/results.json.
  */
@@ -277,17 +293,7 @@ async function main(): Promise<void> {
   printGoals(list);
   if (args.profile) process.stdout.write(`\nCPU profile of the targets process in ${profileDir}\n`);
   if (args.sql) process.stdout.write(`\nTime per SQL statement (*.sql.txt) in ${profileDir}\n`);
-  const machine = {
-    cpus: cpus().length,
-    cpu: cpus()[0]?.model ?? '',
-    memoryGb: totalmem() / 2 ** 30,
-  };
-  const results = { date: new Date().toISOString(), seconds, machine, rows, goals: list };
-  mkdirSync(new URL('../../../../bench/', import.meta.url), { recursive: true });
-  writeFileSync(
-    new URL('../../../../bench/results.json', import.meta.url),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  writeResults({ seconds, warmUp, rows, goals: list });
 }
 
 await main();

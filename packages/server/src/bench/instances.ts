@@ -95,10 +95,12 @@ export async function postgresRows(
     const across = { rp: a, device: b };
     const { server_credentials: server, sdk_credentials: sdk } = instances.customer;
     const trips = (label: string, length: number) =>
-      roundTrips('round trip, PostgreSQL, 2 instances', across, server, sdk, {
-        seconds: length,
-        concurrency: 16,
-        label,
+      roundTrips({
+        name: 'round trip, PostgreSQL, 2 instances',
+        at: across,
+        server,
+        sdk,
+        options: { seconds: length, concurrency: 16, label },
       });
     if (warmUp > 0) await trips('pg-warm', warmUp);
     return [

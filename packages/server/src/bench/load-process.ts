@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { roundTrips, type TripsRequest } from './round-trip.js';
 import { summarize, type BenchResult, type LoadOptions } from './run.js';
 
 export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & {
@@ -60,10 +61,14 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
   return summarize(options.name, latencies, options.seconds, errors);
 }
 
+/** What `apart()` asks this process to run. */
+export type ApartRequest = { paced: PacedOptions } | { trips: TripsRequest };
+
 /**
- * One paced load in this process, for a latency that must not share an event loop with another
- * load (customer B's while customer A floods): started by `pacedApart()`.
+ * One paced load in this process, for a latency that must not share an event loop or a heap with
+ * another load (customer B's while customer A floods, the round trip at half its peak rate).
  */
-process.once('message', (options: PacedOptions) => {
-  void pacedLoad(options).then((result) => process.send?.(result, () => process.exit(0)));
+process.once('message', (request: ApartRequest) => {
+  const run = 'paced' in request ? pacedLoad(request.paced) : roundTrips(request.trips);
+  void run.then((result) => process.send?.(result, () => process.exit(0)));
 });

@@ -1,5 +1,5 @@
 import { DeviceClient, payloads, RpClient, type Credentials } from '@svc/sdk';
-import { summarize, type BenchResult } from './run.js';
+import { apart, summarize, type BenchResult } from './run.js';
 
 interface Actor {
   rp: RpClient;
@@ -51,17 +51,27 @@ async function timed<T>(latencies: number[], call: () => Promise<T>): Promise<T>
   return result;
 }
 
+/** What a run of round trips is: its row's name, where it goes, with which credentials, and how. */
+export interface TripsRequest {
+  name: string;
+  at: Endpoints;
+  server: Credentials;
+  sdk: Credentials;
+  options: RoundTripOptions;
+}
+
+/** A round trip's own row, and one per call of it. */
+export interface RoundTripRows {
+  trips: BenchResult;
+  calls: BenchResult[];
+}
+
 /**
  * create → next → respond → read, by `concurrency` devices in parallel for `seconds`: one row per
  * round trip, and one per call of it.
  */
-export async function roundTrips(
-  name: string,
-  at: Endpoints,
-  server: Credentials,
-  sdk: Credentials,
-  options: RoundTripOptions,
-): Promise<{ trips: BenchResult; calls: BenchResult[] }> {
+export async function roundTrips(request: TripsRequest): Promise<RoundTripRows> {
+  const { name, at, server, sdk, options } = request;
   const { seconds, concurrency, rate, label } = options;
   const actors = await Promise.all(
     Array.from({ length: concurrency }, (_, i) => actor(at, server, sdk, `${label}-${i}`)),
@@ -120,6 +130,9 @@ export async function roundTrips(
     calls: steps.map((step, i) => summarize(`  ${step}`, perCall[i] ?? [], elapsed, 0)),
   };
 }
+
+/** `roundTrips()` in a process of its own (`apart()`): latencies without the bench's pauses. */
+export const tripsApart = (trips: TripsRequest) => apart({ trips }) as Promise<RoundTripRows>;
 
 /**
  * Devices of other users of the customer, each long-polling /next all along (a new poll as soon as

@@ -1,6 +1,8 @@
 import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import type { PacedOptions } from './load-process.js';
+import type { ApartRequest, PacedOptions } from './load-process.js';
 
 export interface BenchResult {
   name: string;
@@ -50,15 +52,21 @@ export async function load(options: LoadOptions): Promise<BenchResult> {
   };
 }
 
-/** A steady-rate load with exact latencies, in a process of its own (its client loop is its own). */
-export function pacedApart(options: PacedOptions): Promise<BenchResult> {
+/**
+ * A load in a process of its own (`load-process.ts`): its client loop and its heap, and so its
+ * garbage collector's pauses, are not the bench's.
+ */
+export function apart(request: ApartRequest): Promise<unknown> {
   const child = fork(new URL('./load-process.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    child.once('message', (result: BenchResult) => resolve(result));
+    child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`load process exited with ${code}`)));
-    child.send(options);
+    child.send(request);
   });
 }
+
+/** A steady-rate load with exact latencies, apart. */
+export const pacedApart = (paced: PacedOptions) => apart({ paced }) as Promise<BenchResult>;
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -100,5 +108,25 @@ export function printTable(rows: BenchResult[], notes: string[]): void {
       .join('  ');
   process.stdout.write(
     `${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(fmt).join('\n')}\n\n${notes.join('\n')}\n`,
+  );
+}
+
+/** bench/results.json: the run's settings, the machine, every row and the goals. */
+export function writeResults(run: {
+  seconds: number;
+  warmUp: number;
+  rows: BenchResult[];
+  goals: unknown;
+}): void {
+  const machine = {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? '',
+    memoryGb: totalmem() / 2 ** 30,
+  };
+  const results = { date: new Date().toISOString(), ...run, machine };
+  mkdirSync(new URL('../../../../bench/', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL('../../../../bench/results.json', import.meta.url),
+    `${JSON.stringify(results, null, 2)}\n`,
   );
 }
