@@ -28,6 +28,10 @@ const { values: args, positionals } = parseArgs({
 });
 const seconds = Number(positionals[0] ?? 5);
 const warmUp = Number(args['warm-up']);
+if (!(seconds > 0) || !(warmUp >= 0)) {
+  process.stderr.write('bench: seconds must be a number above 0, --warm-up one of 0 or more\n');
+  process.exit(2);
+}
 if (args.profile && args.sql) {
   process.stderr.write('bench: run --profile and --sql apart (the profiler inflates SQL times)\n');
   process.exit(2);
@@ -142,6 +146,8 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       ...(rate ? { rate } : {}),
     },
   });
+  const tripRow = async (name: string, length: number) =>
+    (await roundTrips(tripsOf(name, undefined, length))).trips;
 
   m.barePost = add(
     await observed(child, 'bare-post', (s) => bare('POST', 'bare Fastify JSON route, POST', s)),
@@ -191,13 +197,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   }
   if (only.has('trips'))
     m.trips = add(
-      await observed(
-        child,
-        'trips',
-        async (s) =>
-          (await roundTrips(tripsOf('svcfication round trip (4 signed calls)', undefined, s)))
-            .trips,
-      ),
+      await observed(child, 'trips', (s) => tripRow('svcfication round trip (4 signed calls)', s)),
     );
   if (only.has('wake')) {
     const wake = (name: string) => longPollWake(name, one, server, sdk, 200);
@@ -237,13 +237,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
         `bulk-loaded ${filled.count} svcfications in ${filled.seconds.toFixed(1)} s\n`,
       );
     const name = `svcfication round trip, ${count.toLocaleString('en')} svcfications stored`;
-    m.tripsFilled = add(
-      await observed(
-        child,
-        'filled',
-        async (s) => (await roundTrips(tripsOf(name, undefined, s))).trips,
-      ),
-    );
+    m.tripsFilled = add(await observed(child, 'filled', (s) => tripRow(name, s)));
   }
   const rss = await ask(child, { type: 'rss' });
   if (rss.type === 'rss') m.peakRssMb = rss.peakMb;
