@@ -1,22 +1,46 @@
-import type { SvcficationsTable } from '../../core/store/schema.js';
+import type { DevicesTable, SvcficationsTable } from '../../core/store/schema.js';
 import type { SvcficationsDeps } from './deps.js';
+
+/** A device a svcfication is addressed to, and the identifiers it is actively bound to. */
+export interface Addressee {
+  device: DevicesTable;
+  /** Read when first asked for, then kept: a request asks at most once. */
+  identifiers(): Promise<string[]>;
+}
+
+/** The device with its bound identifiers, read from the store only if someone asks for them. */
+export function addresseeOf(
+  deps: Pick<SvcficationsDeps, 'identity'>,
+  customerId: string,
+  device: DevicesTable,
+): Addressee {
+  let identifiers: Promise<string[]> | undefined;
+  return {
+    device,
+    identifiers: () =>
+      (identifiers ??= deps.identity.activeIdentifiersOf(customerId, device.identifier)),
+  };
+}
 
 /**
  * Whether a svcfication is addressed to a device: a device target names it, a `svc_id` target its
  * user, an identifier target an identifier it is actively bound to. The same rule decides who may
  * read, answer, reject or cancel; `oldestOpenFor` (svcfications-repo.ts) is its SQL form for /next.
- * Answers the device when it is addressed, else null.
  */
+export async function isAddressedTo(row: SvcficationsTable, to: Addressee): Promise<boolean> {
+  if (row.target_device) return row.target_device === to.device.identifier;
+  if (row.target_user_id) return row.target_user_id === to.device.user_id;
+  return row.user_identifier !== null && (await to.identifiers()).includes(row.user_identifier);
+}
+
+/** The customer's device by identifier when the svcfication is addressed to it, else null. */
 export async function addressedDevice(
   deps: Pick<SvcficationsDeps, 'identity'>,
   customerId: string,
   row: SvcficationsTable,
   deviceIdentifier: string,
-) {
+): Promise<Addressee | null> {
   const device = await deps.identity.device(customerId, deviceIdentifier);
-  if (!device) return null;
-  if (row.target_device) return row.target_device === device.identifier ? device : null;
-  if (row.target_user_id) return row.target_user_id === device.user_id ? device : null;
-  const identifiers = await deps.identity.activeIdentifiersOf(customerId, device.identifier);
-  return row.user_identifier !== null && identifiers.includes(row.user_identifier) ? device : null;
+  const to = device && addresseeOf(deps, customerId, device);
+  return to && (await isAddressedTo(row, to)) ? to : null;
 }

@@ -17,6 +17,10 @@ export async function cancelSvcfication(
   const row = await findSvcfication(deps.db, customerId, id);
   const allowed =
     row && (!deviceIdentifier || (await addressedDevice(deps, customerId, row, deviceIdentifier)));
-  assertThat(allowed, 'SVCFICATION_CLOSED', 'No svcfication with this id is open to this caller.');
-  await completeSvcfication(deps, customerId, id, 'CANCELED', null);
+  assertThat(
+    row && allowed,
+    'SVCFICATION_CLOSED',
+    'No svcfication with this id is open to this caller.',
+  );
+  await completeSvcfication(deps, row, 'CANCELED', null);
 }

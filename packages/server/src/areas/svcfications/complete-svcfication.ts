@@ -3,7 +3,7 @@ import type { Db } from '../../core/store/index.js';
 import type { SvcficationsDeps } from './deps.js';
 import type { Svcfication, SvcficationResult } from './schemas.js';
 import { signals } from './signals.js';
-import { closeSvcfication, findSvcfication } from './svcfications-repo.js';
+import { closeSvcfication, type SvcficationRow } from './svcfications-repo.js';
 import { svcficationView } from './views.js';
 
 export type CompletionDeps = Pick<
@@ -12,14 +12,15 @@ export type CompletionDeps = Pick<
 >;
 
 /**
- * Moves an open svcfication to its final status, with its callback, in one transaction (see
- * closeAndNotify); `alsoInTx` adds the answer's own writes (its nonces). Throws SVCFICATION_CLOSED
- * when it was no longer open, and then nothing is written. Wakes long polls after the commit.
+ * Moves an open svcfication, as its caller read it, to its final status, with its callback, in
+ * one transaction (see closeAndNotify); `alsoInTx` adds the answer's own writes (its nonces).
+ * Throws SVCFICATION_CLOSED when it was no longer open, and then nothing is written. Wakes long
+ * polls after the commit. Only the closing columns of a svcfication ever change, and only while it
+ * is open, so the row read before plus the change is the row as closed (no read after the write).
  */
 export async function completeSvcfication(
   deps: CompletionDeps,
-  customerId: string,
-  id: string,
+  row: SvcficationRow,
   status: Svcfication['status'],
   result: SvcficationResult | null,
   alsoInTx?: (tx: Db) => Promise<void>,
@@ -35,11 +36,10 @@ export async function completeSvcfication(
         reject_reason: result?.reason ?? null,
         updated_at: now.toISOString(),
       };
-      if (!(await closeSvcfication(tx, customerId, id, change))) return null;
-      const row = await findSvcfication(tx, customerId, id);
-      return row ? { view: svcficationView(row, now), callbackUrl: row.callback_url } : null;
+      if (!(await closeSvcfication(tx, row.customer_id, row.id, change))) return null;
+      return { view: svcficationView({ ...row, ...change }, now), callbackUrl: row.callback_url };
     },
   });
-  deps.waiters.notify(signals.changed(id));
+  deps.waiters.notify(signals.changed(row.id));
   deps.metrics.svcficationsCompleted.inc({ status });
 }

@@ -1,4 +1,5 @@
 import { assertThat } from '../../core/errors.js';
+import type { SvcficationsTable } from '../../core/store/schema.js';
 import { jsonBoundsProblem } from '../../core/json-bounds.js';
 import { callbackUrlProblem } from '../../core/outbox/callback-url.js';
 import type { SvcficationsDeps } from './deps.js';
@@ -7,7 +8,7 @@ import { matchChallenge, usesNumberMatching } from './number-matching.js';
 import { invalid, resolveTarget } from './resolve-target.js';
 import type { Svcfication, SvcficationBody } from './schemas.js';
 import { signals } from './signals.js';
-import { findSvcfication, insertSvcfication, numberMatchingDefault } from './svcfications-repo.js';
+import { insertSvcfication, relyingParty } from './svcfications-repo.js';
 import { svcficationView } from './views.js';
 
 /**
@@ -36,13 +37,13 @@ export async function createSvcfication(
       'NO_DOCUMENTS',
       'Level 3 needs an identity document registered for the user.',
     );
-  const matching = usesNumberMatching(body, await numberMatchingDefault(deps.db, customerId))
+  const customer = await relyingParty(deps.db, customerId);
+  const matching = usesNumberMatching(body, customer.numberMatching)
     ? matchChallenge(deps.ids)
     : null;
   const now = clock.now();
-  const id = deps.ids.uuid();
-  await insertSvcfication(deps.db, {
-    id,
+  const row = {
+    id: deps.ids.uuid(),
     customer_id: customerId,
     status: 'IN_PROGRESS',
     action: body.action,
@@ -65,9 +66,8 @@ export async function createSvcfication(
       : new Date(now.getTime() + config.svcficationTtlSeconds * 1000).toISOString(),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
-  });
+  } satisfies SvcficationsTable;
+  await insertSvcfication(deps.db, row);
   for (const user of users) deps.waiters.notify(signals.created(customerId, user));
-  const row = await findSvcfication(deps.db, customerId, id);
-  if (!row) throw new Error('svcfication vanished');
-  return svcficationView(row, now);
+  return svcficationView({ ...row, relying_party: customer.name }, now);
 }

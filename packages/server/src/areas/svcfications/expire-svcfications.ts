@@ -1,22 +1,20 @@
 import { AppError } from '../../core/errors.js';
 import type { Sweep } from '../../core/sweeper.js';
 import { completeSvcfication, type CompletionDeps } from './complete-svcfication.js';
-import { dueForExpiry } from './svcfications-repo.js';
+import { dueForExpiry, type SvcficationRow } from './svcfications-repo.js';
 
 /**
  * The worker's expiry loop: writes EXPIRED (and queues the callback) for each open svcfication
  * past its expiry, so nobody has to poll for it.
  */
-export function svcficationExpiry(
-  deps: CompletionDeps,
-): Sweep<{ id: string; customer_id: string }> {
+export function svcficationExpiry(deps: CompletionDeps): Sweep<SvcficationRow> {
   return {
     name: 'svcfication-expiry',
     due: (limit) => dueForExpiry(deps.db, deps.clock.now().toISOString(), limit),
     key: (row) => row.id,
     run: async (row) => {
       try {
-        await completeSvcfication(deps, row.customer_id, row.id, 'EXPIRED', null);
+        await completeSvcfication(deps, row, 'EXPIRED', null);
       } catch (err) {
         if (!(err instanceof AppError)) throw err; // someone else closed it meanwhile
       }

@@ -1,3 +1,4 @@
+import type { DevicesTable } from '../../core/store/schema.js';
 import type { SvcficationsDeps } from './deps.js';
 import type { Svcfication } from './schemas.js';
 import { signals } from './signals.js';
@@ -15,30 +16,32 @@ export async function nextSvcfication(
   waitSeconds = 0,
 ): Promise<Svcfication | null> {
   const deadline = Date.now() + waitSeconds * 1000;
-  // A device's user never changes: its key is read once.
-  const owner = (await deps.identity.device(customerId, deviceIdentifier))?.user_id;
-  if (owner === undefined) return null;
-  for (;;) {
+  let device = await deps.identity.device(customerId, deviceIdentifier);
+  while (device) {
     // Watched before the read: a svcfication created while it runs still wakes this poll.
-    const created = deps.waiters.watch(signals.created(customerId, owner), deadline - Date.now());
+    const forUser = signals.created(customerId, device.user_id);
+    const created = deps.waiters.watch(forUser, deadline - Date.now());
     try {
-      const found = await findNext(deps, customerId, deviceIdentifier);
+      const found = await findNext(deps, customerId, device);
       if (found || Date.now() >= deadline) return found;
-      if (!(await created.woken)) return await findNext(deps, customerId, deviceIdentifier);
+      const woken = await created.woken;
+      // Read again after the wait: the device may have been deactivated meanwhile.
+      device = await deps.identity.device(customerId, deviceIdentifier);
+      if (!woken) return device ? await findNext(deps, customerId, device) : null;
     } finally {
       created.cancel();
     }
   }
+  return null;
 }
 
 /** Only active devices get anything. */
 async function findNext(
   deps: SvcficationsDeps,
   customerId: string,
-  deviceIdentifier: string,
+  device: DevicesTable,
 ): Promise<Svcfication | null> {
-  const device = await deps.identity.device(customerId, deviceIdentifier);
-  if (device?.active !== 1) return null;
+  if (device.active !== 1) return null;
   const identifiers = await deps.identity.activeIdentifiersOf(customerId, device.identifier);
   const now = deps.clock.now();
   const row = await oldestOpenFor(deps.db, customerId, device, identifiers, now.toISOString());

@@ -17,13 +17,13 @@ export async function rejectSvcfication(
   reason: 'declined' | 'fraud' = 'declined',
 ): Promise<void> {
   const row = await findSvcfication(deps.db, customerId, id);
-  const device = row && (await addressedDevice(deps, customerId, row, deviceIdentifier));
+  const by = row && (await addressedDevice(deps, customerId, row, deviceIdentifier));
   assertThat(
-    device,
+    row && by,
     'SVCFICATION_CLOSED',
     'No open svcfication with this id is addressed to this device.',
   );
-  const result = await resultOf(deps, customerId, device.identifier, null);
-  await completeSvcfication(deps, customerId, id, 'REJECTED', { ...result, reason });
+  const result = await resultOf(deps, by, null);
+  await completeSvcfication(deps, row, 'REJECTED', { ...result, reason });
   if (reason === 'fraud') deps.metrics.fraudReports.inc();
 }

@@ -2,7 +2,7 @@ import type { JWK } from 'jose';
 import { AppError } from '../../core/errors.js';
 import { useNonce } from '../../core/nonces.js';
 import type { Db } from '../../core/store/index.js';
-import { addressedDevice } from './addressing.js';
+import { addresseeOf, isAddressedTo } from './addressing.js';
 import { completeSvcfication } from './complete-svcfication.js';
 import type { SvcficationsDeps } from './deps.js';
 import { checkPayload, readPayload, rejected, type Payload } from './payloads.js';
@@ -70,10 +70,11 @@ export async function respondToSvcfication(
   const items = texts.map(readPayload);
   const payloads = items.map((d) => d.payload);
   const svcficationId = oneAnswer(payloads, deviceIdentifier);
-  if (!(await deps.identity.device(customerId, deviceIdentifier))) throw new AppError('FORBIDDEN');
+  const device = await deps.identity.device(customerId, deviceIdentifier);
+  if (!device) throw new AppError('FORBIDDEN');
+  const by = addresseeOf(deps, customerId, device);
   const row = await findSvcfication(deps.db, customerId, svcficationId);
-  const device = row && (await addressedDevice(deps, customerId, row, deviceIdentifier));
-  if (!row || !device)
+  if (!row || !(await isAddressedTo(row, by)))
     throw rejected('svcfication_id names no svcfication addressed to this device');
   if (!isOpen(row, deps.clock.now())) throw new AppError('SVCFICATION_CLOSED');
   const keys = {
@@ -84,12 +85,10 @@ export async function respondToSvcfication(
   const nonces = consumeNonces(deps, device.identifier, payloads);
   const mismatch = numberMatchFailure(row.match_number, payloads);
   if (mismatch) {
-    const result = await resultOf(deps, customerId, device.identifier, null);
-    const rejection = { ...result, reason: mismatch };
-    return completeSvcfication(deps, customerId, svcficationId, 'REJECTED', rejection, nonces);
+    const rejection = { ...(await resultOf(deps, by, null)), reason: mismatch };
+    return completeSvcfication(deps, row, 'REJECTED', rejection, nonces);
   }
   const level = await achievedLevel(deps, customerId, device.user_id, payloads);
-  const result = await resultOf(deps, customerId, device.identifier, level);
-  const status = acceptedStatus(level, row.desired_level);
-  await completeSvcfication(deps, customerId, svcficationId, status, result, nonces);
+  const result = await resultOf(deps, by, level);
+  await completeSvcfication(deps, row, acceptedStatus(level, row.desired_level), result, nonces);
 }

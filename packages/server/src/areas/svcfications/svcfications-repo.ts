@@ -194,25 +194,24 @@ function openForQuery(count: number) {
 }
 
 /** Open svcfications past their expiry, a batch at a time. */
-export function dueForExpiry(
-  db: Db,
-  now: string,
-  limit: number,
-): Promise<{ id: string; customer_id: string }[]> {
-  return db
-    .selectFrom('svcfications')
-    .select(['id', 'customer_id'])
-    .where('status', '=', 'IN_PROGRESS')
-    .where('expires_at', '<=', now)
+export function dueForExpiry(db: Db, now: string, limit: number): Promise<SvcficationRow[]> {
+  return selectSvcfications(db)
+    .where('svcfications.status', '=', 'IN_PROGRESS')
+    .where('svcfications.expires_at', '<=', now)
     .limit(limit)
     .execute();
 }
 
-/** The customer's number-matching setting. */
-const numberMatchingOf = compiled((db, v: { customerId: string }) =>
-  db.selectFrom('customers').select('number_matching').where('id', '=', v.customerId),
+const relyingPartyOf = compiled((db, v: { customerId: string }) =>
+  db.selectFrom('customers').select(['name', 'number_matching']).where('id', '=', v.customerId),
 );
 
-export async function numberMatchingDefault(db: Db, customerId: string): Promise<boolean> {
-  return (await numberMatchingOf.first(db, { customerId }))?.number_matching === 1;
+/** The customer as its svcfications show it (`relying_party`), with its number-matching default. */
+export async function relyingParty(
+  db: Db,
+  customerId: string,
+): Promise<{ name: string; numberMatching: boolean }> {
+  const customer = await relyingPartyOf.first(db, { customerId });
+  if (!customer) throw new Error(`customer ${customerId} vanished`);
+  return { name: customer.name, numberMatching: customer.number_matching === 1 };
 }
