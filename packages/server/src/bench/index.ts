@@ -80,6 +80,7 @@ async function observed(
   const done = await ask(child, {
     type: 'observe',
     start: false,
+    operations: row.requests,
     ...(args.profile ? { file: `${profileDir}${name}.cpuprofile` } : {}),
     ...(args.sql ? { sqlFile: `${profileDir}${name}.sql.txt` } : {}),
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -13,7 +13,7 @@ import { randomIds } from '../core/ids.js';
 import { openStore, type StatementTimes } from '../core/store/index.js';
 import { withServices } from '../context.js';
 import { fillSvcfications } from './fill.js';
-import { profiler, writeStatementTimes } from './profiler.js';
+import { profiler, statementReport } from './profiler.js';
 
 export interface Targets {
   svcUrl: string;
@@ -29,7 +29,7 @@ export type TargetRequest =
   | { type: 'fill'; count: number }
   | { type: 'rss' }
   | { type: 'observe'; start: true; profile: boolean }
-  | { type: 'observe'; start: false; file?: string; sqlFile?: string };
+  | { type: 'observe'; start: false; operations: number; file?: string; sqlFile?: string };
 export type TargetReply =
   | { type: 'filled'; count: number; seconds: number }
   | { type: 'rss'; peakMb: number }
@@ -99,7 +99,7 @@ async function serveTargets(): Promise<void> {
         } else {
           if (message.file) await profiler.stop(message.file);
           if (message.sqlFile && statementTimes)
-            writeStatementTimes(message.sqlFile, statementTimes);
+            writeFileSync(message.sqlFile, statementReport(statementTimes, message.operations));
         }
         const { user, system } = process.cpuUsage(cpuAtStart);
         return { type: 'observed', cpuMs: (user + system) / 1000 };
