@@ -1,4 +1,4 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Store } from './store/index.js';
 import type { Waiters } from './waiters.js';
 
@@ -64,6 +64,13 @@ export function createMetrics(sources: {
           this.inc(durability.stats?.[figure] ?? 0);
         },
       });
+    const syncTimes = new Histogram({
+      name: 'svc_sqlite_wal_sync_seconds',
+      help: 'WAL syncs of group commit by duration (every answer after a write waits for one)',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers,
+    });
+    durability.onSync = (seconds) => syncTimes.observe(seconds);
   }
   return {
     registry,

@@ -71,13 +71,22 @@ describe('group commit (SQLite, synchronous FULL)', () => {
     await app.close();
   });
 
-  it('/metrics shows the commits and the WAL syncs', async () => {
+  it('/metrics shows the commits, the WAL syncs and how long each sync took', async () => {
+    const metrics = createMetrics({ store, waiters: new Waiters() });
     await addNonce('counted');
     await store.durability.durable();
-    const text = await createMetrics({ store, waiters: new Waiters() }).registry.metrics();
-    const figure = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+    await addNonce('counted again');
+    await store.durability.durable();
+    const text = await metrics.registry.metrics();
+    const figure = (name: string) =>
+      Number(new RegExp(`^${name} ([\\d.e-]+)$`, 'm').exec(text)?.[1]);
     expect(figure('svc_sqlite_commits_total')).toBeGreaterThan(0);
-    expect(figure('svc_sqlite_wal_syncs_total')).toBeGreaterThan(0);
+    const syncs = figure('svc_sqlite_wal_syncs_total');
+    expect(syncs).toBeGreaterThan(0);
+    // Every sync since the metrics were made is in the histogram, each with its time.
+    expect(figure('svc_sqlite_wal_sync_seconds_count')).toBe(2);
+    expect(figure('svc_sqlite_wal_sync_seconds_sum')).toBeGreaterThan(0);
+    expect(text).toMatch(/^svc_sqlite_wal_sync_seconds_bucket\{le="\+Inf"\} 2$/m);
   });
 
   it('synchronous NORMAL acknowledges without waiting for syncs', async () => {

@@ -15,6 +15,9 @@ export class GroupCommit {
   private running: Promise<void> | null = null;
   private wal: FileHandle | null = null;
 
+  /** Told how long each sync took, until the event loop ran on (its delay included). */
+  onSync?: (seconds: number) => void;
+
   constructor(private readonly walPath: string) {}
 
   /** Counts a statement that wrote or committed; it ran synchronously, so it is in the WAL. */
@@ -46,7 +49,9 @@ export class GroupCommit {
   private async sync(): Promise<void> {
     const upTo = this.written;
     this.wal ??= await open(this.walPath, 'r');
+    const started = performance.now();
     await this.wal.datasync();
+    this.onSync?.((performance.now() - started) / 1000);
     this.syncs += 1;
     this.synced = Math.max(this.synced, upTo);
   }

@@ -47,6 +47,8 @@ export interface Durability {
   durable(): Promise<void>;
   /** Group commit only: commits counted and WAL syncs made (for /metrics). */
   readonly stats?: { commits: number; syncs: number };
+  /** Group commit only: called with the seconds of each WAL sync (for /metrics). */
+  onSync?: (seconds: number) => void;
 }
 
 const alwaysDurable: Durability = { pending: false, durable: () => Promise.resolve() };
