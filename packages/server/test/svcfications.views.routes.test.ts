@@ -44,12 +44,9 @@ describe('an answer shows the svcfication as stored', () => {
     expect(created).toEqual(await read(created.id));
   });
 
-  it.each([
-    ['by user_identifier', 'user_identifier'],
-    ['by device_identifier', 'device_identifier'],
-  ] as const)(
-    'an answer to a svcfication addressed %s: its callback shows what a read shows',
-    async (_name, by) => {
+  it.each(['user_identifier', 'device_identifier'] as const)(
+    'an answer to a svcfication addressed by %s: its callback shows what a read shows',
+    async (by) => {
       const u = await user();
       const target =
         by === 'user_identifier'
