@@ -5,7 +5,14 @@ import { DeviceClient } from '@svc/sdk';
 import { fidoFinishes } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
 import { postgresRows } from './instances.js';
-import { load, pacedApart, printTable, writeResults, type BenchResult } from './run.js';
+import {
+  load,
+  pacedApart,
+  printTable,
+  warmUpSeconds,
+  writeResults,
+  type BenchResult,
+} from './run.js';
 import {
   longPollWake,
   roundTrips,
@@ -112,27 +119,20 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       seconds: length,
       connections,
     });
-  const sandbox = (token: string, name: string, conns: number, rate?: number, length = seconds) =>
-    load({
-      name,
-      url: `${t.svcUrl}/api/v2/verifications`,
-      method: 'POST',
-      headers: { ...json, authorization: `Bearer ${token}` },
-      body,
-      seconds: length,
-      connections: conns,
-      ...(rate ? { rate } : {}),
-    });
+  const verification = (token: string) => ({
+    url: `${t.svcUrl}/api/v2/verifications`,
+    method: 'POST' as const,
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body,
+  });
+  const sandbox = (token: string, name: string, length = seconds) =>
+    load({ name, ...verification(token), seconds: length, connections });
   const { server_credentials: server, sdk_credentials: sdk } = t.customer;
   const device = new DeviceClient({ baseUrl: t.svcUrl, credentials: sdk });
   await device.register();
   const devicePath = `/api/v2/devices/${device.identifier}`;
-  const deviceGets = (name: string, rate?: number, length = seconds) =>
-    signedGets(name, t.svcUrl, devicePath, server, {
-      seconds: length,
-      connections,
-      ...(rate ? { rate } : {}),
-    });
+  const deviceGets = (name: string, length = seconds) =>
+    signedGets(name, t.svcUrl, devicePath, server, { seconds: length, connections });
   const one = { rp: t.svcUrl, device: t.svcUrl };
   let tripRuns = 0; // each run has users and devices of its own
   const tripsOf = (name: string, rate?: number, length = seconds): TripsRequest => ({
@@ -159,13 +159,13 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   if (only.has('sandbox'))
     m.sandbox = add(
       await observed(child, 'sandbox', (s) =>
-        sandbox(t.customer.sandbox_token, 'sandbox verification', connections, undefined, s),
+        sandbox(t.customer.sandbox_token, 'sandbox verification', s),
       ),
     );
   if (only.has('device'))
     m.deviceGet = add(
       await observed(child, 'device', (s) =>
-        deviceGets('HMAC GET /api/v2/devices/{id} (signed answer)', undefined, s),
+        deviceGets('HMAC GET /api/v2/devices/{id} (signed answer)', s),
       ),
     );
   // One customer floods; another customer's latency is watched, quiet and during the flood, by
@@ -173,15 +173,12 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   // that loop's delays too) and from its own address (127.0.0.2: the failed-authentication
   // limits of the flooding address are not its own). B is a busy but ordinary relying party:
   // 500 verifications a second.
-  // A flood outlasts B's whole run: its process starting and its half second of warm-up too.
-  const flooding = seconds + 2;
+  // A flood outlasts B's whole run: its process starting and its warm-up too.
+  const flooding = seconds + warmUpSeconds + 1;
   const other = (name: string) =>
     pacedApart({
       name,
-      url: `${t.svcUrl}/api/v2/verifications`,
-      method: 'POST',
-      headers: { ...json, authorization: `Bearer ${t.other.sandbox_token}` },
-      body,
+      ...verification(t.other.sandbox_token),
       seconds,
       connections: 8,
       rate: 500,
@@ -190,7 +187,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   if (only.has('flood')) {
     m.quiet = add(await other('customer B sandbox, quiet (500/s, 8 conns)'));
     const [flood, during] = await Promise.all([
-      sandbox(t.customer.sandbox_token, 'customer A flooding (32 conns)', 32, undefined, flooding),
+      sandbox(t.customer.sandbox_token, 'customer A flooding (32 conns)', flooding),
       other('customer B sandbox during the flood (500/s)'),
     ]);
     add(flood);
@@ -215,18 +212,16 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     );
   if (only.has('half')) {
     const half = (peak: BenchResult | undefined) => Math.max(1, Math.round((peak?.rps ?? 200) / 2));
-    m.halfPeak.push(
-      add(
-        await sandbox(
-          t.customer.sandbox_token,
-          'sandbox at half its peak rate',
-          connections,
-          half(m.sandbox),
-        ),
-      ),
-    );
-    m.halfPeak.push(add(await deviceGets('device GET at half its peak rate', half(m.deviceGet))));
-    const paced = await tripsApart(tripsOf('round trip at half its peak rate', half(m.trips)));
+    // Paced apart, evenly over each second: autocannon's rate sends each connection's share of
+    // a second at the second's start, as fast as the server answers.
+    const steady = { seconds, connections };
+    const sandboxHalf = { ...verification(t.customer.sandbox_token), rate: half(m.sandbox) };
+    const name = (route: string) => `${route} at half its peak rate`;
+    m.halfPeak.push(add(await pacedApart({ name: name('sandbox'), ...sandboxHalf, ...steady })));
+    const url = `${t.svcUrl}${devicePath}`;
+    const deviceHalf = { url, signedBy: server, rate: half(m.deviceGet) };
+    m.halfPeak.push(add(await pacedApart({ name: name('device GET'), ...deviceHalf, ...steady })));
+    const paced = await tripsApart(tripsOf(name('round trip'), half(m.trips)));
     add(paced.trips);
     m.halfPeak.push(...paced.calls.map(add));
   }
@@ -246,13 +241,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     // Last: the bad tokens put 127.0.0.1 past its failed-authentication limit for a minute.
     m.quietLater = add(await other('customer B sandbox, quiet again (500/s, 8 conns)'));
     const [badFlood, duringBad] = await Promise.all([
-      sandbox(
-        'not-a-token',
-        'a bad-token flood from another address (32 conns)',
-        32,
-        undefined,
-        flooding,
-      ),
+      sandbox('not-a-token', 'a bad-token flood from another address (32 conns)', flooding),
       other('customer B sandbox during the bad-token flood (500/s)'),
     ]);
     add({ ...badFlood, errors: 0 }); // every answer is a refusal, by design

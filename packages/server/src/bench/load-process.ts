@@ -1,17 +1,38 @@
 import { Agent, request } from 'node:http';
-import { roundTrips, type TripsRequest } from './round-trip.js';
-import { summarize, type BenchResult, type LoadOptions } from './run.js';
+import type { Credentials } from '@svc/sdk';
+import { svcAuthorization } from '@svc/wire';
+import { roundTrips, type RoundTripRows, type TripsRequest } from './round-trip.js';
+import { dueMs, summarize, warmUpSeconds, type BenchResult, type LoadOptions } from './run.js';
 
 export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & {
   rate: number;
   /** The loopback address to send from (127.0.0.0/8): another client address than the load's. */
   localAddress?: string;
+  /** Signs each GET with these HMAC credentials (Date and signature remade once a second). */
+  signedBy?: Credentials;
 };
+
+/** The request headers at this moment: the load's own, plus a fresh signature when it is signed. */
+function headersNow(options: PacedOptions, path: string): () => Record<string, string> {
+  const { signedBy } = options;
+  const fixed = options.headers ?? {};
+  if (!signedBy) return () => fixed;
+  let date = '';
+  let headers = fixed;
+  return () => {
+    const now = new Date().toUTCString();
+    if (now === date) return headers;
+    date = now;
+    const parts = { method: 'GET', body: '', contentType: '', date, path };
+    const authorization = svcAuthorization(signedBy.token, signedBy.secret, parts);
+    return (headers = { ...fixed, date, authorization });
+  };
+}
 
 /**
  * Requests at a steady `rate` over keep-alive connections, each latency measured in microseconds
  * from the moment it was sent (a request that waits for a free connection counts that wait). The
- * first half second warms the connections and this process up and is not counted.
+ * rate rises over the first seconds (`warmUpSeconds`), which are not counted.
  */
 async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
   const { connections: maxSockets, localAddress } = options;
@@ -21,23 +42,20 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
     ...(localAddress ? { localAddress } : {}),
   });
   const url = new URL(options.url);
+  const headers = headersNow(options, url.pathname);
   const latencies: number[] = [];
   let errors = 0;
   const send = (from: number, counted: boolean) =>
     new Promise<void>((resolve) => {
-      const req = request(
-        url,
-        { method: options.method, headers: options.headers, agent },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (!counted) return resolve();
-            if (res.statusCode !== 200) errors += 1;
-            latencies.push(performance.now() - from);
-            resolve();
-          });
-        },
-      );
+      const req = request(url, { method: options.method, headers: headers(), agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (!counted) return resolve();
+          if (res.statusCode !== 200) errors += 1;
+          latencies.push(performance.now() - from);
+          resolve();
+        });
+      });
       req.on('error', () => {
         errors += 1;
         resolve();
@@ -45,11 +63,11 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
       req.end(options.body);
     });
   const start = performance.now();
-  const warmUp = Math.floor(options.rate / 2);
+  const warmUp = Math.floor((options.rate * warmUpSeconds) / 2);
   const total = warmUp + Math.floor(options.rate * options.seconds);
   const sent: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / options.rate;
+    const due = start + dueMs(i, options.rate);
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     // Timed from the call: this process's own timer lateness is not the server's, while a wait
@@ -68,7 +86,15 @@ export type ApartRequest = { paced: PacedOptions } | { trips: TripsRequest };
  * One paced load in this process, for a latency that must not share an event loop or a heap with
  * another load (customer B's while customer A floods, the round trip at half its peak rate).
  */
+/** The round trips, after `warmUpSeconds` of the same by other users and devices, not counted. */
+async function warmTrips(request: TripsRequest): Promise<RoundTripRows> {
+  const { options } = request;
+  const warm = { ...options, seconds: warmUpSeconds, label: `${options.label}-warm` };
+  await roundTrips({ ...request, options: warm });
+  return roundTrips(request);
+}
+
 process.once('message', (request: ApartRequest) => {
-  const run = 'paced' in request ? pacedLoad(request.paced) : roundTrips(request.trips);
+  const run = 'paced' in request ? pacedLoad(request.paced) : warmTrips(request.trips);
   void run.then((result) => process.send?.(result, () => process.exit(0)));
 });

@@ -23,13 +23,11 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** Requests per second over all connections; default: as fast as the server answers. */
-  rate?: number;
   /** Builds each request (e.g. to sign it). */
   setupRequest?: (request: autocannon.Request, context: object) => autocannon.Request;
 }
 
-/** Runs one bounded load against a loopback URL and summarizes it. */
+/** Runs one bounded load, as fast as the server answers, against a loopback URL. */
 export async function load(options: LoadOptions): Promise<BenchResult> {
   const result = await autocannon({
     url: options.url,
@@ -38,7 +36,6 @@ export async function load(options: LoadOptions): Promise<BenchResult> {
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
-    ...(options.rate ? { overallRate: options.rate } : {}),
     requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
   });
   const bad = result.errors + result.non2xx;
@@ -63,6 +60,22 @@ export function apart(request: ApartRequest): Promise<unknown> {
     child.once('exit', (code) => reject(new Error(`load process exited with ${code}`)));
     child.send(request);
   });
+}
+
+/**
+ * Seconds that warm a load's own process (its connections and its compiled code) before it counts.
+ * Cold, a client falls behind a rate of thousands a second for about a second, and each request
+ * queued behind that backlog would count its wait as the server's.
+ */
+export const warmUpSeconds = 2;
+
+/** When paced request `i` is due, in ms from the start: the rate rises from 0 over the warm-up. */
+export function dueMs(i: number, rate: number): number {
+  const warmUpMs = warmUpSeconds * 1000;
+  const rising = (rate * warmUpSeconds) / 2; // requests sent while the rate rises
+  return i < rising
+    ? Math.sqrt((2 * warmUpMs * i * 1000) / rate)
+    : warmUpMs + ((i - rising) * 1000) / rate;
 }
 
 /** A steady-rate load with exact latencies, apart. */

@@ -11,7 +11,7 @@ export function signedGets(
   baseUrl: string,
   path: string,
   credentials: Credentials,
-  options: { seconds: number; connections: number; rate?: number },
+  options: { seconds: number; connections: number },
 ): Promise<BenchResult> {
   let date = '';
   let authorization = '';
