@@ -24,7 +24,7 @@ export function identityDirectory(deps: IdentityDeps) {
     deviceKey: async (customerId: string, thumbprint: string): Promise<DeviceKey | null> => {
       const row = await findDeviceByThumbprint(db, customerId, thumbprint);
       return row
-        ? { identifier: row.identifier, jwk: JSON.parse(row.device_public_key) as JWK }
+        ? { identifier: row.identifier, jwk: JSON.parse(row.device_public_key) as JWK, device: row }
         : null;
     },
     device: (customerId: string, identifier: string) => findDevice(db, customerId, identifier),

@@ -1,7 +1,7 @@
 import { verifiesDocuments } from '../../core/customers.js';
-import { AppError, assertThat } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { IdentityDeps } from './deps.js';
-import { findDevice } from './devices-repo.js';
+import type { DevicesTable } from '../../core/store/schema.js';
 import { replaceDocument } from './documents-repo.js';
 import { licenseFields } from './license-fields.js';
 import type { IdentityDocument, IdentityDocumentBody, VerificationStatus } from './schemas.js';
@@ -60,10 +60,8 @@ export async function registerDocumentForIdentifier(
 export async function registerOwnDocument(
   deps: IdentityDeps,
   customerId: string,
-  deviceIdentifier: string,
+  device: DevicesTable,
   body: IdentityDocumentBody,
 ): Promise<IdentityDocument> {
-  const device = await findDevice(deps.db, customerId, deviceIdentifier);
-  assertThat(device, 'FORBIDDEN');
   return registerDocument(deps, customerId, device.user_id, body);
 }

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { customerOf } from '../../core/http/caller.js';
+import { customerOf, signerOf } from '../../core/http/caller.js';
 import { bindDevice } from './bind-device.js';
 import { createUserIdentifier } from './create-user-identifier.js';
 import { deactivateUser } from './deactivate-user.js';
@@ -67,8 +67,7 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
   r.post(
     '/api/v2/identity_documents',
     { config: device, schema: route.registerOwnDocument },
-    async (q, re) =>
-      re.code(201).send(await registerOwnDocument(deps, c(q), q.deviceId ?? '', q.body)),
+    async (q, re) => re.code(201).send(await registerOwnDocument(deps, c(q), signerOf(q), q.body)),
   );
   r.get('/api/v2/identity_documents', { config: server, schema: route.listDocuments }, (q) =>
     documentsOfIdentifier(deps, c(q), q.query.user_identifier),

@@ -1,6 +1,7 @@
 import type { JWK } from 'jose';
 import { AppError, assertThat } from '../../core/errors.js';
 import type { DeviceKey } from '../../core/crypto/device-sig.js';
+import type { DevicesTable } from '../../core/store/schema.js';
 import type { SvccodesDeps } from './deps.js';
 import { svccodePaired } from './signals.js';
 import { readSvccodePayload } from './svccode-payload.js';
@@ -14,14 +15,12 @@ import { markPaired } from './svccodes-repo.js';
  */
 export async function pairSvccode(
   deps: SvccodesDeps,
-  deviceIdentifier: string,
+  device: DevicesTable,
   payload: string,
 ): Promise<void> {
   const now = deps.clock.now();
   const claims = readSvccodePayload(deps.payloadKey, payload, now);
   assertThat(claims, 'SVCCODE_INVALID', 'The payload is not a genuine, unexpired svccode.');
-  const device = await deps.identity.deviceAnywhere(deviceIdentifier);
-  assertThat(device, 'DEVICE_UNKNOWN');
   const code = { id: claims.id, customerId: device.customer_id };
   if (!(await markPaired(deps.db, code, device.identifier, now.toISOString())))
     throw new AppError(
@@ -42,6 +41,7 @@ export async function pairingDeviceKey(
 ): Promise<(thumbprint: string) => Promise<DeviceKey | null>> {
   const device = await deps.identity.deviceAnywhere(identifier);
   assertThat(device, 'DEVICE_UNKNOWN');
-  const key = { identifier: device.identifier, jwk: JSON.parse(device.device_public_key) as JWK };
+  const jwk = JSON.parse(device.device_public_key) as JWK;
+  const key = { identifier: device.identifier, jwk, device };
   return async (thumbprint) => (thumbprint === device.thumbprint ? key : null);
 }

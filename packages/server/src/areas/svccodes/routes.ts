@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { customerOf as c } from '../../core/http/caller.js';
+import { customerOf as c, signerOf } from '../../core/http/caller.js';
 import { bindScanningUser } from './bind-scanning-user.js';
 import { allowBrowserCalls, preflight } from './cors.js';
 import { createSvccode } from './create-svccode.js';
@@ -36,7 +36,7 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
     svccodeStatus(deps, q.params.id, q.query.wait),
   );
   r.post('/api/v2/paired_svccodes', { config: pairing, schema: route.pair }, async (q, re) =>
-    re.code(201).send(await pairSvccode(deps, q.deviceId ?? '', q.body.payload)),
+    re.code(201).send(await pairSvccode(deps, signerOf(q), q.body.payload)),
   );
   r.get('/api/v2/paired_svccodes/:id', { config: server, schema: route.takePaired }, async (q) =>
     takePairedSvccode(deps, c(q), q.params.id),

@@ -33,14 +33,13 @@ export async function isAddressedTo(row: SvcficationsTable, to: Addressee): Prom
   return row.user_identifier !== null && (await to.identifiers()).includes(row.user_identifier);
 }
 
-/** The customer's device by identifier when the svcfication is addressed to it, else null. */
+/** The device as an addressee when the svcfication is addressed to it, else null. */
 export async function addressedDevice(
   deps: Pick<SvcficationsDeps, 'identity'>,
   customerId: string,
   row: SvcficationsTable,
-  deviceIdentifier: string,
+  device: DevicesTable,
 ): Promise<Addressee | null> {
-  const device = await deps.identity.device(customerId, deviceIdentifier);
-  const to = device && addresseeOf(deps, customerId, device);
-  return to && (await isAddressedTo(row, to)) ? to : null;
+  const to = addresseeOf(deps, customerId, device);
+  return (await isAddressedTo(row, to)) ? to : null;
 }

@@ -1,4 +1,5 @@
 import { assertThat } from '../../core/errors.js';
+import type { DevicesTable } from '../../core/store/schema.js';
 import { addressedDevice } from './addressing.js';
 import { completeSvcfication } from './complete-svcfication.js';
 import type { SvcficationsDeps } from './deps.js';
@@ -12,11 +13,10 @@ export async function cancelSvcfication(
   deps: SvcficationsDeps,
   customerId: string,
   id: string,
-  deviceIdentifier: string | null = null,
+  device: DevicesTable | null = null,
 ): Promise<void> {
   const row = await findSvcfication(deps.db, customerId, id);
-  const allowed =
-    row && (!deviceIdentifier || (await addressedDevice(deps, customerId, row, deviceIdentifier)));
+  const allowed = row && (!device || (await addressedDevice(deps, customerId, row, device)));
   assertThat(
     row && allowed,
     'SVCFICATION_CLOSED',

@@ -1,4 +1,5 @@
 import { assertThat } from '../../core/errors.js';
+import type { DevicesTable } from '../../core/store/schema.js';
 import { addressedDevice } from './addressing.js';
 import type { SvcficationsDeps } from './deps.js';
 import type { Svcfication } from './schemas.js';
@@ -15,7 +16,7 @@ export async function getSvcfication(
   deps: SvcficationsDeps,
   customerId: string,
   id: string,
-  options: { waitSeconds?: number; deviceIdentifier?: string | null } = {},
+  options: { waitSeconds?: number; device?: DevicesTable | null } = {},
 ): Promise<Svcfication> {
   let deadline = Date.now() + (options.waitSeconds ?? 0) * 1000;
   for (;;) {
@@ -24,15 +25,15 @@ export async function getSvcfication(
     try {
       const row = await findSvcfication(deps.db, customerId, id);
       assertThat(row, 'SVCFICATION_NOT_FOUND');
-      if (options.deviceIdentifier)
+      if (options.device)
         assertThat(
-          await addressedDevice(deps, customerId, row, options.deviceIdentifier),
+          await addressedDevice(deps, customerId, row, options.device),
           'SVCFICATION_NOT_FOUND',
         );
       const now = deps.clock.now();
       const remaining = deadline - Date.now();
       if (!isOpen(row, now) || remaining <= 0)
-        return svcficationView(row, now, options.deviceIdentifier ? 'device' : 'rp');
+        return svcficationView(row, now, options.device ? 'device' : 'rp');
       changed.within(new Date(row.expires_at).getTime() - now.getTime() + 5);
       // Not woken (timeout, expiry or shutdown): answer what is there now.
       if (!(await changed.woken)) deadline = 0;

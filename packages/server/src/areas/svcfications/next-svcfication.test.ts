@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../test/helpers.js';
 import { rpClient, svcficationCalls } from '../../../test/svcfications.kit.js';
 import { wireAreas } from '../../wiring.js';
+import type { DevicesTable } from '../../core/store/schema.js';
 import type { SvcficationsDeps } from './deps.js';
 import { getSvcfication } from './get-svcfication.js';
 import { nextSvcfication } from './next-svcfication.js';
@@ -20,19 +21,35 @@ const { user, create } = svcficationCalls(
 /**
  * The svcfication deps of the test app, with the lookup of the device's bound identifiers (the
  * read right before the query of open svcfications, in every look) reporting how many long polls
- * are watching at that moment.
+ * are watching at that moment, and the reads of a device counted.
  */
-function watchedAtRead(): { deps: SvcficationsDeps; watching: number[] } {
+function watchedAtRead(): {
+  deps: SvcficationsDeps;
+  watching: number[];
+  deviceReads: () => number;
+} {
   const deps = wireAreas(t.ctx).svcfications;
   const watching: number[] = [];
+  let deviceReads = 0;
   const identity: SvcficationsDeps['identity'] = {
     ...deps.identity,
     activeIdentifiersOf: (customerId, identifier) => {
       watching.push(t.ctx.waiters.count());
       return deps.identity.activeIdentifiersOf(customerId, identifier);
     },
+    device: (customerId, identifier) => {
+      deviceReads += 1;
+      return deps.identity.device(customerId, identifier);
+    },
   };
-  return { deps: { ...deps, identity }, watching };
+  return { deps: { ...deps, identity }, watching, deviceReads: () => deviceReads };
+}
+
+/** The stored row of a device, as the X-Device-Sig check hands it to the route. */
+async function stored(identifier: string): Promise<DevicesTable> {
+  const row = await wireAreas(t.ctx).svcfications.identity.device(t.customer.id, identifier);
+  if (!row) throw new Error(`no device ${identifier}`);
+  return row;
 }
 
 describe('long polls watch before they read', () => {
@@ -41,16 +58,25 @@ describe('long polls watch before they read', () => {
   it('`next` is watching for new svcfications when it reads', async () => {
     const { device } = await user();
     const { deps, watching } = watchedAtRead();
-    expect(await nextSvcfication(deps, t.customer.id, device.identifier, 0.2)).toBeNull();
+    expect(
+      await nextSvcfication(deps, t.customer.id, await stored(device.identifier), 0.2),
+    ).toBeNull();
     expect(watching[0]).toBe(1);
     expect(t.ctx.waiters.count()).toBe(0); // and no watch outlives the call
   });
 
-  it('an unknown device gets nothing at once and leaves no watch', async () => {
-    const { deps, watching } = watchedAtRead();
-    expect(await nextSvcfication(deps, t.customer.id, 'no-such-device', 5)).toBeNull();
-    expect(watching).toEqual([]);
-    expect(t.ctx.waiters.count()).toBe(0);
+  it('reads the device again only after a wait: the first look uses the row it was given', async () => {
+    const { device, identifier } = await user();
+    await create({ desired_level: 1, user_identifier: identifier });
+    const { deps, deviceReads } = watchedAtRead();
+    expect(
+      await nextSvcfication(deps, t.customer.id, await stored(device.identifier), 5),
+    ).not.toBeNull();
+    expect(deviceReads()).toBe(0);
+    expect(
+      await nextSvcfication(deps, t.customer.id, await stored(device.identifier), 0.2),
+    ).not.toBeNull();
+    expect(deviceReads()).toBe(0);
   });
 
   it('a waiting read that fails leaves no watch behind', async () => {
@@ -65,7 +91,7 @@ describe('a create wakes only the devices it is addressed to', () => {
     const a = await user();
     const b = await user();
     const { deps, watching } = watchedAtRead();
-    const polled = nextSvcfication(deps, t.customer.id, b.device.identifier, 10);
+    const polled = nextSvcfication(deps, t.customer.id, await stored(b.device.identifier), 10);
     await expect.poll(() => t.ctx.waiters.count()).toBe(1);
     const readsWhileWaiting = watching.length;
     // Every create is committed and notified before its answer: a wake would have read by now.

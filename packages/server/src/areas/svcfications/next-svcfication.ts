@@ -12,11 +12,11 @@ import { svcficationView } from './views.js';
 export async function nextSvcfication(
   deps: SvcficationsDeps,
   customerId: string,
-  deviceIdentifier: string,
+  signer: DevicesTable,
   waitSeconds = 0,
 ): Promise<Svcfication | null> {
   const deadline = Date.now() + waitSeconds * 1000;
-  let device = await deps.identity.device(customerId, deviceIdentifier);
+  let device: DevicesTable | undefined = signer;
   while (device) {
     // Watched before the read: a svcfication created while it runs still wakes this poll.
     const forUser = signals.created(customerId, device.user_id);
@@ -26,7 +26,7 @@ export async function nextSvcfication(
       if (found || Date.now() >= deadline) return found;
       const woken = await created.woken;
       // Read again after the wait: the device may have been deactivated meanwhile.
-      device = await deps.identity.device(customerId, deviceIdentifier);
+      device = await deps.identity.device(customerId, signer.identifier);
       if (!woken) return device ? await findNext(deps, customerId, device) : null;
     } finally {
       created.cancel();

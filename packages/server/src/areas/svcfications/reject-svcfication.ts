@@ -1,4 +1,5 @@
 import { assertThat } from '../../core/errors.js';
+import type { DevicesTable } from '../../core/store/schema.js';
 import { addressedDevice } from './addressing.js';
 import { completeSvcfication } from './complete-svcfication.js';
 import type { SvcficationsDeps } from './deps.js';
@@ -12,12 +13,12 @@ import { findSvcfication } from './svcfications-repo.js';
 export async function rejectSvcfication(
   deps: SvcficationsDeps,
   customerId: string,
-  deviceIdentifier: string,
+  device: DevicesTable,
   id: string,
   reason: 'declined' | 'fraud' = 'declined',
 ): Promise<void> {
   const row = await findSvcfication(deps.db, customerId, id);
-  const by = row && (await addressedDevice(deps, customerId, row, deviceIdentifier));
+  const by = row && (await addressedDevice(deps, customerId, row, device));
   assertThat(
     row && by,
     'SVCFICATION_CLOSED',

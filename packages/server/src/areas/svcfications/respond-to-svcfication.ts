@@ -2,6 +2,7 @@ import type { JWK } from 'jose';
 import { AppError } from '../../core/errors.js';
 import { useNonce } from '../../core/nonces.js';
 import type { Db } from '../../core/store/index.js';
+import type { DevicesTable } from '../../core/store/schema.js';
 import { addresseeOf, isAddressedTo } from './addressing.js';
 import { completeSvcfication } from './complete-svcfication.js';
 import type { SvcficationsDeps } from './deps.js';
@@ -64,14 +65,12 @@ function consumeNonces(deps: SvcficationsDeps, deviceIdentifier: string, payload
 export async function respondToSvcfication(
   deps: SvcficationsDeps,
   customerId: string,
-  deviceIdentifier: string,
+  device: DevicesTable,
   texts: string[],
 ): Promise<void> {
   const items = texts.map(readPayload);
   const payloads = items.map((d) => d.payload);
-  const svcficationId = oneAnswer(payloads, deviceIdentifier);
-  const device = await deps.identity.device(customerId, deviceIdentifier);
-  if (!device) throw new AppError('FORBIDDEN');
+  const svcficationId = oneAnswer(payloads, device.identifier);
   const by = addresseeOf(deps, customerId, device);
   const row = await findSvcfication(deps.db, customerId, svcficationId);
   if (!row || !(await isAddressedTo(row, by)))

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { customerOf as c } from '../../core/http/caller.js';
+import { customerOf as c, signerOf } from '../../core/http/caller.js';
 import { cancelSvcfication } from './cancel-svcfication.js';
 import { createSvcfication } from './create-svcfication.js';
 import type { SvcficationsDeps } from './deps.js';
@@ -29,26 +29,26 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
     listSvcfications(deps, c(q), q.query),
   );
   r.get('/api/v2/svcfications/next', { config: device, schema: route.next }, async (q, re) => {
-    const next = await nextSvcfication(deps, c(q), q.deviceId ?? '', q.query.wait);
+    const next = await nextSvcfication(deps, c(q), signerOf(q), q.query.wait);
     return next ?? re.code(204).send();
   });
   r.get('/api/v2/svcfications/:id', { config: rpOrDevice, schema: route.get }, async (q) =>
     getSvcfication(deps, c(q), q.params.id, {
       waitSeconds: q.query.wait,
-      deviceIdentifier: q.deviceId,
+      device: q.signingDevice,
     }),
   );
   r.delete(
     '/api/v2/svcfications/:id',
     { config: rpOrDevice, schema: route.cancel },
     async (q, re) =>
-      re.code(204).send(await cancelSvcfication(deps, c(q), q.params.id, q.deviceId)),
+      re.code(204).send(await cancelSvcfication(deps, c(q), q.params.id, q.signingDevice)),
   );
   r.post(
     '/api/v2/svcfication_responses',
     { config: device, schema: route.respond },
     async (q, re) =>
-      re.code(201).send(await respondToSvcfication(deps, c(q), q.deviceId ?? '', q.body.payloads)),
+      re.code(201).send(await respondToSvcfication(deps, c(q), signerOf(q), q.body.payloads)),
   );
   r.delete(
     '/api/v2/svcfication_responses/:id',
@@ -56,7 +56,7 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
     async (q, re) =>
       re
         .code(204)
-        .send(await rejectSvcfication(deps, c(q), q.deviceId ?? '', q.params.id, q.body.reason)),
+        .send(await rejectSvcfication(deps, c(q), signerOf(q), q.params.id, q.body.reason)),
   );
 
   r.post(

@@ -1,10 +1,13 @@
 import { parseDeviceSig } from '@svc/wire';
 import type { JWK } from 'jose';
+import type { DevicesTable } from '../store/schema.js';
 import { verifyJwkSignature } from './signatures.js';
 
 export interface DeviceKey {
   identifier: string;
   jwk: JWK;
+  /** The stored device, when the key is a registered device's: its handler need not read it again. */
+  device?: DevicesTable;
 }
 
 export interface DeviceSigDeps {

@@ -95,7 +95,7 @@ async function deviceSignature(
     useNonce: (value) => useNonce(deps.db, value, expires, now),
   });
   if (typeof result === 'string') throw new AppError('FORBIDDEN', result);
-  request.deviceId = result.identifier;
+  request.signingDevice = result.device ?? null;
 }
 
 /** Runs an async check from a callback-style hook: routes that need no check pay no promise. */
@@ -123,7 +123,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
  * names can only be checked on the validated body, so that rule runs after validation.
  */
 export function registerDeviceSig(app: FastifyInstance, deps: AuthDeps): void {
-  app.decorateRequest('deviceId', null);
+  app.decorateRequest('signingDevice', null);
   app.addHook('preValidation', (request, _reply, done) => {
     const { deviceSig } = request.routeOptions.config;
     if (deviceSig !== true && !(deviceSig === 'sdk' && request.caller?.kind === 'sdk'))

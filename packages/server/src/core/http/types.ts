@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DeviceKey } from '../crypto/device-sig.js';
 import type { Caller } from '../customers.js';
 import type { ErrorCode } from '../errors.js';
-import type { CredentialKind } from '../store/schema.js';
+import type { CredentialKind, DevicesTable } from '../store/schema.js';
 
 /** How a route authenticates: a bearer/API-key kind, HMAC kinds, or none. */
 export type AuthKind = CredentialKind | 'none';
@@ -45,7 +45,7 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The exact body bytes received; null when there was no body. */
     rawBody: Buffer | null;
-    /** Set by the device signature check: the signing device's identifier. */
-    deviceId: string | null;
+    /** Set by the device signature check: the registered device that signed, as it read it. */
+    signingDevice: DevicesTable | null;
   }
 }

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from './helpers.js';
+import { rpClient, svcficationCalls } from './svcfications.kit.js';
+
+// The X-Device-Sig check reads the signing device; its handler answers from that same row.
+let deviceReads = 0;
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp(
+    {},
+    { onQuery: (sql) => void (sql.startsWith('select * from "devices"') && (deviceReads += 1)) },
+  );
+});
+afterAll(async () => t.close());
+
+const { user, create, next, respond, answer } = svcficationCalls(
+  () => t,
+  () => rpClient(t),
+);
+
+/** How many times `call` read a device row. */
+async function readsOf(call: () => Promise<unknown>): Promise<number> {
+  const before = deviceReads;
+  await call();
+  return deviceReads - before;
+}
+
+describe('a signed device call reads its device once', () => {
+  it('next, respond and reject each read the signing device only in the X-Device-Sig check', async () => {
+    const u = await user();
+    const first = await create({ desired_level: 2, user_identifier: u.identifier });
+    expect(await readsOf(() => next(u.device))).toBe(1);
+    expect(await readsOf(() => respond(u.device, answer(u, first.id, 2)))).toBe(1);
+    const second = await create({ desired_level: 1, user_identifier: u.identifier });
+    const reject = () => u.device.signed('DELETE', `/api/v2/svcfication_responses/${second.id}`);
+    expect(await readsOf(reject)).toBe(1);
+  });
+
+  it('a device reading its svcfication reads the device once too', async () => {
+    const u = await user();
+    const created = await create({ desired_level: 1, user_identifier: u.identifier });
+    const read = () => u.device.signed('GET', `/api/v2/svcfications/${created.id}`);
+    expect(await readsOf(read)).toBe(1);
+    expect((await read()).body).toMatchObject({ id: created.id, status: 'IN_PROGRESS' });
+  });
+});
