@@ -36,11 +36,26 @@ describe('a signed device call reads its device once', () => {
     expect(await readsOf(reject)).toBe(1);
   });
 
-  it('a device reading its svcfication reads the device once too', async () => {
+  it("a device's read and cancel of its svcfication read the device once each", async () => {
     const u = await user();
     const created = await create({ desired_level: 1, user_identifier: u.identifier });
-    const read = () => u.device.signed('GET', `/api/v2/svcfications/${created.id}`);
+    const path = `/api/v2/svcfications/${created.id}`;
+    const read = () => u.device.signed('GET', path);
     expect(await readsOf(read)).toBe(1);
     expect((await read()).body).toMatchObject({ id: created.id, status: 'IN_PROGRESS' });
+    expect(await readsOf(() => u.device.signed('DELETE', path))).toBe(1);
+    expect((await read()).body).toMatchObject({ status: 'CANCELED' });
+  });
+
+  it('a document registration and a pairing read the device once each', async () => {
+    const u = await user({ document: false });
+    expect(await readsOf(() => u.device.registerDocument({ hash: 'doc-reads' }))).toBe(1);
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/svccodes',
+      payload: { relying_party_id: t.customer.id },
+    });
+    const { payload } = code.json<{ payload: string }>();
+    expect(await readsOf(() => u.device.pair(payload))).toBe(1);
   });
 });

@@ -174,7 +174,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   // limits of the flooding address are not its own). B is a busy but ordinary relying party:
   // 500 verifications a second.
   // A flood outlasts B's whole run: its process starting and its warm-up too.
-  const flooding = seconds + warmUpSeconds + 1;
+  const flooding = seconds + warmUpSeconds + 2;
   const other = (name: string) =>
     pacedApart({
       name,

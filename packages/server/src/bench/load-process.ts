@@ -42,7 +42,7 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
     ...(localAddress ? { localAddress } : {}),
   });
   const url = new URL(options.url);
-  const headers = headersNow(options, url.pathname);
+  const headers = headersNow(options, url.pathname + url.search);
   const latencies: number[] = [];
   let errors = 0;
   const send = (from: number, counted: boolean) =>
@@ -63,7 +63,7 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
       req.end(options.body);
     });
   const start = performance.now();
-  const warmUp = Math.floor((options.rate * warmUpSeconds) / 2);
+  const warmUp = Math.ceil((options.rate * warmUpSeconds) / 2); // as many as dueMs puts in it
   const total = warmUp + Math.floor(options.rate * options.seconds);
   const sent: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
@@ -82,10 +82,6 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
 /** What `apart()` asks this process to run. */
 export type ApartRequest = { paced: PacedOptions } | { trips: TripsRequest };
 
-/**
- * One paced load in this process, for a latency that must not share an event loop or a heap with
- * another load (customer B's while customer A floods, the round trip at half its peak rate).
- */
 /** The round trips, after `warmUpSeconds` of the same by other users and devices, not counted. */
 async function warmTrips(request: TripsRequest): Promise<RoundTripRows> {
   const { options } = request;
@@ -94,6 +90,10 @@ async function warmTrips(request: TripsRequest): Promise<RoundTripRows> {
   return roundTrips(request);
 }
 
+/**
+ * One paced load in this process, for a latency that must not share an event loop or a heap with
+ * another load (customer B's while customer A floods, the rows at half the peak rate).
+ */
 process.once('message', (request: ApartRequest) => {
   const run = 'paced' in request ? pacedLoad(request.paced) : warmTrips(request.trips);
   void run.then((result) => process.send?.(result, () => process.exit(0)));

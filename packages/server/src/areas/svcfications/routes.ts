@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customerOf as c, signerOf } from '../../core/http/caller.js';
 import { cancelSvcfication } from './cancel-svcfication.js';
 import { createSvcfication } from './create-svcfication.js';
@@ -18,6 +18,8 @@ const device = { auth: ['sdk'], deviceSig: true } as const;
 // Devices (SDK credentials) read and cancel only with the X-Device-Sig of an addressed device.
 const rpOrDevice = { auth: ['sdk', 'server'], deviceSig: 'sdk' } as const;
 const legacy = { auth: ['user'] } as const;
+/** The signing device of an SDK caller; none for the RP (server credentials). */
+const deviceOf = (q: FastifyRequest) => (q.caller?.kind === 'sdk' ? signerOf(q) : null);
 
 /** Svcfications (Area B): requests, answers, long polls, and the legacy v1 verifications. */
 export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps): void {
@@ -35,14 +37,14 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
   r.get('/api/v2/svcfications/:id', { config: rpOrDevice, schema: route.get }, async (q) =>
     getSvcfication(deps, c(q), q.params.id, {
       waitSeconds: q.query.wait,
-      device: q.signingDevice,
+      device: deviceOf(q),
     }),
   );
   r.delete(
     '/api/v2/svcfications/:id',
     { config: rpOrDevice, schema: route.cancel },
     async (q, re) =>
-      re.code(204).send(await cancelSvcfication(deps, c(q), q.params.id, q.signingDevice)),
+      re.code(204).send(await cancelSvcfication(deps, c(q), q.params.id, deviceOf(q))),
   );
   r.post(
     '/api/v2/svcfication_responses',
