@@ -1,7 +1,7 @@
 import { verifiesDocuments } from '../../core/customers.js';
 import { AppError } from '../../core/errors.js';
-import type { IdentityDeps } from './deps.js';
 import type { DevicesTable } from '../../core/store/schema.js';
+import type { IdentityDeps } from './deps.js';
 import { replaceDocument } from './documents-repo.js';
 import { licenseFields } from './license-fields.js';
 import type { IdentityDocument, IdentityDocumentBody, VerificationStatus } from './schemas.js';
