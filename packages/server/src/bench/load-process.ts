@@ -1,8 +1,8 @@
 import { Agent, request } from 'node:http';
 import type { Credentials } from '@svc/sdk';
-import { svcAuthorization } from '@svc/wire';
 import { roundTrips, type RoundTripRows, type TripsRequest } from './round-trip.js';
 import { dueMs, summarize, warmUpSeconds, type BenchResult, type LoadOptions } from './run.js';
+import { signingGets } from './signed-get.js';
 
 export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & {
   rate: number;
@@ -14,19 +14,10 @@ export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & {
 
 /** The request headers at this moment: the load's own, plus a fresh signature when it is signed. */
 function headersNow(options: PacedOptions, path: string): () => Record<string, string> {
-  const { signedBy } = options;
   const fixed = options.headers ?? {};
-  if (!signedBy) return () => fixed;
-  let date = '';
-  let headers = fixed;
-  return () => {
-    const now = new Date().toUTCString();
-    if (now === date) return headers;
-    date = now;
-    const parts = { method: 'GET', body: '', contentType: '', date, path };
-    const authorization = svcAuthorization(signedBy.token, signedBy.secret, parts);
-    return (headers = { ...fixed, date, authorization });
-  };
+  if (!options.signedBy) return () => fixed;
+  const signed = signingGets(options.signedBy, path);
+  return () => ({ ...fixed, ...signed() });
 }
 
 /**

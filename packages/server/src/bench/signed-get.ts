@@ -3,9 +3,27 @@ import type { Credentials } from '@svc/sdk';
 import { load, type BenchResult } from './run.js';
 
 /**
- * `GET {path}` HMAC-signed with `credentials` for every request (the Date changes each second,
- * so the signature is remade once a second), answered with a signed response.
+ * The Date and Authorization headers of `GET {path}` signed with `credentials` now: the Date
+ * changes once a second, so the signature is remade only then.
  */
+export function signingGets(
+  credentials: Credentials,
+  path: string,
+  now: () => Date = () => new Date(),
+): () => { date: string; authorization: string } {
+  let signed = { date: '', authorization: '' };
+  return () => {
+    const date = now().toUTCString();
+    if (date === signed.date) return signed;
+    const parts = { method: 'GET', body: '', contentType: '', date, path };
+    return (signed = {
+      date,
+      authorization: svcAuthorization(credentials.token, credentials.secret, parts),
+    });
+  };
+}
+
+/** `GET {path}` HMAC-signed with `credentials` for every request, answered with a signed response. */
 export function signedGets(
   name: string,
   baseUrl: string,
@@ -13,20 +31,11 @@ export function signedGets(
   credentials: Credentials,
   options: { seconds: number; connections: number },
 ): Promise<BenchResult> {
-  let date = '';
-  let authorization = '';
+  const signed = signingGets(credentials, path);
   return load({
     name,
     url: `${baseUrl}${path}`,
     ...options,
-    setupRequest: (request) => {
-      const now = new Date().toUTCString();
-      if (now !== date) {
-        date = now;
-        const parts = { method: 'GET', body: '', contentType: '', date, path };
-        authorization = svcAuthorization(credentials.token, credentials.secret, parts);
-      }
-      return { ...request, headers: { ...request.headers, date, authorization } };
-    },
+    setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...signed() } }),
   });
 }
