@@ -2,7 +2,8 @@ import { payloads, signedPayload } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, status, useSvcficationApp, type Svc } from './svcfications.kit.js';
 
-const { user, create, read, respond, answer } = useSvcficationApp();
+const { state, user, create, read, respond, answer } = useSvcficationApp();
+type User = Awaited<ReturnType<typeof user>>;
 
 describe('levels: desired × achieved', () => {
   const cases: [number, number, string][] = [];
@@ -130,4 +131,30 @@ describe('payload defects → 422 and the svcfication stays open', () => {
     expect((await u.device.signed<Svc>('GET', `/api/v2/svcfications/${s.id}`)).body.id).toBe(s.id);
     expect(await status(u.device.request('GET', `/api/v2/svcfications/${s.id}`))).toBe(403);
   });
+
+  it.each([
+    [
+      'the RP deactivates the device',
+      (u: User) => state.rp.setDeviceActive(u.device.identifier, false),
+    ],
+    [
+      'the RP deletes the user',
+      (u: User) => state.rp.request('DELETE', `/api/v2/users/${u.identifier}`),
+    ],
+  ] as const)(
+    'revoked when %s: the device no longer answers, rejects or reads',
+    async (_, revoke) => {
+      const u = await user();
+      const s = await create({ desired_level: 1, user_identifier: u.identifier });
+      await revoke(u);
+      expect(await status(respond(u.device, answer(u, s.id, 1)))).toBe(422);
+      const reject = u.device.signed('DELETE', `/api/v2/svcfication_responses/${s.id}`, {
+        reason: 'fraud',
+      });
+      expect(await status(reject)).toBe(422);
+      expect(await status(u.device.signed('GET', `/api/v2/svcfications/${s.id}`))).toBe(404);
+      expect(await status(u.device.signed('DELETE', `/api/v2/svcfications/${s.id}`))).toBe(422);
+      expect((await read(s.id)).status).toBe('IN_PROGRESS');
+    },
+  );
 });

@@ -23,11 +23,13 @@ export function addresseeOf(
 }
 
 /**
- * Whether a svcfication is addressed to a device: a device target names it, a `svc_id` target its
- * user, an identifier target an identifier it is actively bound to. The same rule decides who may
- * read, answer, reject or cancel; `oldestOpenFor` (svcfications-repo.ts) is its SQL form for /next.
+ * Whether a svcfication is addressed to a device: an active device that a device target names, a
+ * `svc_id` target's user owns, or that is actively bound to an identifier target. The same rule
+ * decides who may read, answer, reject or cancel (a deactivated device is revoked: it does none of
+ * these); `oldestOpenFor` (svcfications-repo.ts) is its SQL form for /next.
  */
 export async function isAddressedTo(row: SvcficationsTable, to: Addressee): Promise<boolean> {
+  if (to.device.active !== 1) return false;
   if (row.target_device) return row.target_device === to.device.identifier;
   if (row.target_user_id) return row.target_user_id === to.device.user_id;
   return row.user_identifier !== null && (await to.identifiers()).includes(row.user_identifier);
