@@ -160,6 +160,26 @@ describe('the provider of an organization', () => {
     expect(back.searchParams.get('state')).toBe('st');
   });
 
+  it("another organization's pages refuse an interaction and write nothing", async () => {
+    const a = await organization();
+    const b = await organization();
+    const flow = await authorize(a.id, a.clientId);
+    const uid = flow.location.split('/').pop() ?? '';
+    const rows = async () => [
+      await t.store.db.selectFrom('fido_authentications').selectAll().execute(),
+      await t.store.db.selectFrom('svccodes').selectAll().execute(),
+    ];
+    const before = await rows();
+    for (const step of ['passkey', 'phone', 'passkey/finish']) {
+      const res = await flow.go('POST', `/oidc/${b.id}/interaction/${uid}/${step}`);
+      expect(res.statusCode, step).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'OIDC_INTERACTION_NOT_FOUND' });
+    }
+    expect((await flow.go('GET', `/oidc/${b.id}/interaction/${uid}`)).statusCode).toBe(404);
+    expect(await rows()).toEqual(before);
+    expect((await flow.go('GET', flow.location)).statusCode).toBe(200);
+  });
+
   it('hostile requests to the provider and the sign-in page get 4xx, never 5xx', async () => {
     const c = await organization();
     const flow = await authorize(c.id, c.clientId);

@@ -65,6 +65,28 @@ describe('the oidc-provider adapter over the store', () => {
     expect(await refresh.find('r2')).toBeUndefined();
   });
 
+  it("an organization's provider never sees, consumes or destroys another's rows", async () => {
+    const deps = { db: store.db, durability: store.durability, clock, fido: unitFido };
+    const Other = adapterClass(deps as unknown as OidcDeps, 'another-organization');
+    const interactions = new Adapter('Interaction');
+    await interactions.upsert('i1', { uid: 'i1', grantId: 'g9' }, 600);
+    const theirs = new Other('Interaction');
+    expect(await theirs.find('i1')).toBeUndefined();
+    expect(await theirs.findByUid('i1')).toBeUndefined();
+    await theirs.upsert('i1', { uid: 'i1', accountId: 'mallory' }, 600);
+    await theirs.consume('i1');
+    await theirs.destroy('i1');
+    await theirs.revokeByGrantId('g9');
+    expect(await interactions.find('i1')).toEqual({ uid: 'i1', grantId: 'g9' });
+    // A row written before rows named their organization stays readable until it expires.
+    await store.db
+      .updateTable('oidc_payloads')
+      .set({ organization_id: null })
+      .where('id', '=', 'i1')
+      .execute();
+    expect(await theirs.find('i1')).toEqual({ uid: 'i1', grantId: 'g9' });
+  });
+
   it("the client is the organization's: its id only, its exact redirect URIs, public without a secret", async () => {
     const clients = new Adapter('Client');
     expect(await clients.find('client-1')).toMatchObject({

@@ -32,7 +32,9 @@ export function clientMetadata(org: OidcOrganization): AdapterPayload | undefine
 
 /**
  * oidc-provider's storage contract over svc's store: one row per (model, id), the payload as JSON,
- * its expiry, and the grant id / user code / uid it is looked up by. `Client` is not stored: it
+ * its expiry, and the grant id / user code / uid it is looked up by. Each organization's provider
+ * sees only its own rows: all share one table, one host and the same cookie names, and a browser
+ * brings one organization's cookies to another's pages. `Client` is not stored: it
  * is read from the organization on every use, so a rotated secret or a new redirect URI counts
  * at once.
  */
@@ -50,11 +52,16 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
   return class SvcAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
+    private key(id: string) {
+      return { organizationId, model: this.model, id };
+    }
+
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       if (this.model === 'Client') return;
       await upsertPayload(deps.db, {
         model: this.model,
         id,
+        organization_id: organizationId,
         payload: JSON.stringify(payload),
         grant_id: payload.grantId ?? null,
         user_code: payload.userCode ?? null,
@@ -70,29 +77,29 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
         const org = await deps.fido.organization(organizationId);
         return org?.clientId === id ? clientMetadata(org) : undefined;
       }
-      return alive(await findPayload(deps.db, this.model, { id }));
+      return alive(await findPayload(deps.db, organizationId, this.model, { id }));
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return alive(await findPayload(deps.db, this.model, { user_code: userCode }));
+      return alive(await findPayload(deps.db, organizationId, this.model, { user_code: userCode }));
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return alive(await findPayload(deps.db, this.model, { uid }));
+      return alive(await findPayload(deps.db, organizationId, this.model, { uid }));
     }
 
     async consume(id: string): Promise<void> {
-      await consumePayload(deps.db, this.model, id, now().toISOString());
+      await consumePayload(deps.db, this.key(id), now().toISOString());
       await deps.durability.durable();
     }
 
     async destroy(id: string): Promise<void> {
-      await destroyPayload(deps.db, this.model, id);
+      await destroyPayload(deps.db, this.key(id));
       await deps.durability.durable();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await destroyGrant(deps.db, grantId);
+      await destroyGrant(deps.db, organizationId, grantId);
       await deps.durability.durable();
     }
   };

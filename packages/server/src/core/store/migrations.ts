@@ -11,6 +11,7 @@ import { migration as m0009 } from './migrations/0009_oidc.js';
 import { migration as m0010 } from './migrations/0010_open_svcfications.js';
 import { migration as m0011 } from './migrations/0011_push_safety.js';
 import { migration as m0012 } from './migrations/0012_fatigue_indexes.js';
+import { migration as m0013 } from './migrations/0013_oidc_payload_owner.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_open_svcfications': m0010,
   '0011_push_safety': m0011,
   '0012_fatigue_indexes': m0012,
+  '0013_oidc_payload_owner': m0013,
 };

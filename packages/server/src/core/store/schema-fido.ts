@@ -95,6 +95,8 @@ export interface SmsMessagesTable {
 export interface OidcPayloadsTable {
   model: string;
   id: string;
+  /** The organization whose provider wrote it (null: written before 0013, readable by any). */
+  organization_id: string | null;
   /** The model's JSON payload. */
   payload: string;
   grant_id: string | null;
