@@ -137,7 +137,7 @@ describe('Idempotency-Key', () => {
             .orderBy('created_at', 'desc')
             .executeTakeFirstOrThrow()
         ).customer_id,
-        key: 'idem:busy',
+        key: 'idem:fido:busy', // the FIDO API key's claims
         claim: 'other',
         fingerprint: 'x',
         status: null,

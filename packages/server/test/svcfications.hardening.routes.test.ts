@@ -1,4 +1,4 @@
-import { DeviceClient, RpClient } from '@svc/sdk';
+import { deviceSigHeader, DeviceClient, RpClient, svcAuthorization } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, status, useSvcficationApp } from './svcfications.kit.js';
 import { injectFetch } from './helpers.js';
@@ -57,6 +57,50 @@ describe('hardening', () => {
     );
     expect(await status(u.device.signed('DELETE', `/api/v2/svcfications/${s.id}`))).toBe(204);
     expect((await read(s.id)).status).toBe('CANCELED');
+  });
+
+  it("a repeat is answered only with its own maker's answer: another device's or the RP's write runs", async () => {
+    const a = await user();
+    const b = await user();
+    const s = await create({ desired_level: 1, user_identifier: a.identifier });
+    // One Idempotency-Key: a device that is not addressed, then the RP.
+    const path = `/api/v2/svcfications/${s.id}`;
+    const byDevice = b.device.request('DELETE', path, undefined, {
+      'x-device-sig': await deviceSigHeader(b.device.keys.device),
+      'idempotency-key': `cancel-${s.id}`,
+    });
+    expect(await status(byDevice)).toBe(422);
+    const byRp = state.rp.request('DELETE', path, undefined, {
+      'idempotency-key': `cancel-${s.id}`,
+    });
+    expect(await status(byRp)).toBe(204);
+
+    // One Authorization (SDK credentials, same second, same body) from two devices: each runs.
+    const next = await create({ desired_level: 1, user_identifier: a.identifier });
+    const reject = `/api/v2/svcfication_responses/${next.id}`;
+    const { token, secret } = state.t.customer.sdk_credentials;
+    const date = state.t.clock.now().toUTCString();
+    const common = {
+      'x-date': date,
+      authorization: svcAuthorization(token, secret, {
+        method: 'DELETE',
+        path: reject,
+        body: '',
+        contentType: '',
+        date,
+      }),
+    };
+    const send = async (u: typeof a) =>
+      (
+        await state.t.app.inject({
+          method: 'DELETE',
+          url: reject,
+          headers: { ...common, 'x-device-sig': await deviceSigHeader(u.device.keys.device) },
+        })
+      ).statusCode;
+    expect(await send(b)).toBe(422);
+    expect(await send(a)).toBe(204);
+    expect((await read(next.id)).status).toBe('REJECTED');
   });
 
   it('concurrent bindings of one device: one binds, the others are 409', async () => {

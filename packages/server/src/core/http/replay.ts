@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { parseDeviceSig } from '@svc/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
@@ -53,14 +54,31 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** The key of this write: its Idempotency-Key, or else the signed Authorization value itself. */
+/**
+ * Who makes the write, within its customer: the kind of credentials, and for a device call the
+ * key its X-Device-Sig names (every device of a customer shares the SDK credentials). A repeat is
+ * answered only with its own maker's answer; the named key is checked after the claim, and a
+ * claim whose X-Device-Sig fails is released unanswered.
+ */
+function makerOf(request: FastifyRequest, kind: string): string {
+  const deviceSig = request.headers['x-device-sig'];
+  const thumbprint = typeof deviceSig === 'string' ? parseDeviceSig(deviceSig)?.thumbprint : null;
+  return thumbprint ? `${kind}:${thumbprint}` : kind;
+}
+
+/** The key of this write: its maker's Idempotency-Key, or else its signed headers themselves. */
 function keyOf(request: FastifyRequest, deps: ReplayDeps): { key: string; ttlMs: number } | null {
+  const kind = request.caller?.kind ?? '';
   const keyed = idempotencyKey(request);
-  if (keyed !== undefined) return { key: `idem:${keyed}`, ttlMs: keyedHours * 3_600_000 };
+  if (keyed !== undefined)
+    return { key: `idem:${makerOf(request, kind)}:${keyed}`, ttlMs: keyedHours * 3_600_000 };
   const authorization = request.headers.authorization;
   // Only an HMAC signature covers method, path, body and Date; a bearer or API key does not.
   if (!request.caller?.secret || typeof authorization !== 'string') return null;
-  return { key: `sig:${sha256(authorization)}`, ttlMs: 2 * deps.skewSeconds * 1000 };
+  // The signature does not cover the device: its X-Device-Sig (fresh nonce each call) is part of it.
+  const deviceSig = request.headers['x-device-sig'];
+  const signed = typeof deviceSig === 'string' ? `${authorization}\n${deviceSig}` : authorization;
+  return { key: `sig:${sha256(signed)}`, ttlMs: 2 * deps.skewSeconds * 1000 };
 }
 
 function replay(
