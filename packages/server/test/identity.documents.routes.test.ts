@@ -65,6 +65,23 @@ describe('identity documents', () => {
     expect(registered.status).toBe(201);
     expect(registered.body).toMatchObject({ hash: 'hash-f', verification_status: 'UNVERIFIED' });
     expect(await status(state.rp.registerDocumentFor('nobody', { hash: 'h' }))).toBe(422);
+    // Mapped to a user but bound to no device: nobody could answer with the document.
+    const mapped = newDevice();
+    const { svc_id } = await mapped.register();
+    await state.rp.request('POST', '/api/v2/user_identifiers', { svc_id, identifier: 'mapped' });
+    expect(await status(state.rp.registerDocumentFor('mapped', { hash: 'h' }))).toBe(422);
+    // Mapped to one user, bound to another's device: the document is the bound user's.
+    const bound = newDevice();
+    await bound.register();
+    await state.rp.bindDevice(bound.identifier, 'mapped');
+    await state.rp.registerDocumentFor('mapped', { hash: 'hash-bound' });
+    const stored = await state.t.store.db
+      .selectFrom('identity_documents')
+      .innerJoin('devices', 'devices.user_id', 'identity_documents.user_id')
+      .select('devices.identifier')
+      .where('identity_documents.hash', '=', 'hash-bound')
+      .execute();
+    expect(stored).toEqual([{ identifier: bound.identifier }]);
   });
 
   it('stores only id, hash, type, status and time: no submitted license field reaches the database', async () => {

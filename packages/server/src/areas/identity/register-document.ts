@@ -1,11 +1,11 @@
 import { verifiesDocuments } from '../../core/customers.js';
 import { AppError } from '../../core/errors.js';
 import type { DevicesTable } from '../../core/store/schema.js';
+import { usersBoundTo } from './bindings-repo.js';
 import type { IdentityDeps } from './deps.js';
 import { replaceDocument } from './documents-repo.js';
 import { licenseFields } from './license-fields.js';
 import type { IdentityDocument, IdentityDocumentBody, VerificationStatus } from './schemas.js';
-import { usersOfIdentifier } from './users-of-identifier.js';
 import { documentView } from './views.js';
 
 /**
@@ -39,14 +39,18 @@ export async function registerDocument(
   return documentView(row);
 }
 
-/** The RP registers a document for the user its identifier is bound to (the first such user). */
+/**
+ * The RP registers a document for the user its identifier is bound to (the first such user): the
+ * user whose devices answer for the identifier, so a level-3 answer can name the document. An
+ * identifier that is only mapped (`POST /user_identifiers`) has no binding: 422.
+ */
 export async function registerDocumentForIdentifier(
   deps: IdentityDeps,
   customerId: string,
   identifier: string,
   body: IdentityDocumentBody,
 ): Promise<IdentityDocument> {
-  const [userId] = await usersOfIdentifier(deps.db, customerId, identifier);
+  const [userId] = await usersBoundTo(deps.db, customerId, identifier);
   if (!userId)
     throw new AppError(
       'VALIDATION_FAILED',
