@@ -25,9 +25,10 @@ describe('hardening', () => {
     ).toEqual(['ACCEPTED']);
   });
 
-  it('a leap-second or impossible date-time is a 4xx, not a crash', async () => {
+  it('a leap-second, impossible or beyond-9999 date-time is a 4xx, not a crash', async () => {
     const u = await user();
-    for (const expires_at of ['2030-12-31T23:59:60Z', '2030-02-30T10:00:00Z'])
+    const beyond = '9999-12-31T23:59:59-23:59'; // in UTC, the year 10000
+    for (const expires_at of ['2030-12-31T23:59:60Z', '2030-02-30T10:00:00Z', beyond])
       expect(
         await bodyOf(create({ desired_level: 1, user_identifier: u.identifier, expires_at })),
       ).toMatchObject({ errors: expect.any(Array) });
@@ -39,6 +40,8 @@ describe('hardening', () => {
         ),
       ),
     ).toBe(422);
+    const listed = `/api/v2/svcfications?user_identifier=${u.identifier}&before=${beyond}`;
+    expect(await status(state.rp.request('GET', listed))).toBe(422);
   });
 
   it('device routes take SDK credentials only; cancel with SDK credentials needs an addressed device', async () => {

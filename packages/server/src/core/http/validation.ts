@@ -12,13 +12,16 @@ export function isDate8(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/** RFC 3339 date-time that JavaScript can also represent (no leap second 60, real days). */
+/**
+ * RFC 3339 date-time that JavaScript can also represent (no leap second 60, real days), and whose
+ * UTC instant is within the years 0000–9999: svc stores and compares instants as ISO text, which
+ * orders rightly only there (`9999-12-31T23:59:59-23:59` is in the year 10000).
+ */
 export function isDateTime(value: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(value) &&
-    !Number.isNaN(Date.parse(value)) &&
-    isDate8(value.slice(0, 10).replace(/-/g, ''))
-  );
+  if (!/^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(value))
+    return false;
+  const year = new Date(value).getUTCFullYear();
+  return year >= 0 && year <= 9999 && isDate8(value.slice(0, 10).replace(/-/g, ''));
 }
 
 const formatMessages: Record<string, string> = {
@@ -35,6 +38,8 @@ function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
     removeAdditional: true,
     useDefaults: true,
     strict: false,
+    // Not implied without `strict`: 1e309 parses as Infinity, which is no number to store.
+    strictNumbers: true,
   });
   addFormats.default(ajv, ['uri', 'uuid', 'email']);
   ajv.addFormat('date8', { type: 'string', validate: isDate8 });
