@@ -163,5 +163,33 @@ describe('identity documents', () => {
     expect(await doc({ first_name: 'Steven' })).toMatchObject({
       verification_status: 'UNVERIFIABLE',
     });
+    // A date in neither accepted form is dropped, not read as digits in another order.
+    const slashed = { customer_id: 'V100', first_name: 'Steven', last_name: 'Brown' };
+    expect(await doc({ ...slashed, date_of_birth: '01/15/1980' })).toMatchObject({
+      verification_status: 'VERIFIED',
+    });
+  });
+
+  it.each([
+    ['eye_color', 'PURPLE'],
+    ['hair_color', 'PURPLE'],
+    ['country', 'MARS'],
+    ['suffix', 'XX'],
+    ['first_name_truncation', 'XX'],
+    ['middle_name_truncation', 'truncated'],
+    ['last_name_truncation', 1],
+    ['place_of_birth', 'x'.repeat(257)],
+  ])('%s outside its allowed values (%j) → 422, nothing stored', async (field, value) => {
+    const device = newDevice();
+    await device.register();
+    const before = await state.t.store.db.selectFrom('identity_documents').selectAll().execute();
+    const sent = device.signed('POST', '/api/v2/identity_documents', {
+      hash: 'h-enum',
+      [field]: value,
+    });
+    expect(await status(sent)).toBe(422);
+    expect(await state.t.store.db.selectFrom('identity_documents').selectAll().execute()).toEqual(
+      before,
+    );
   });
 });

@@ -136,8 +136,12 @@ export const VerificationStatus = literalUnion([
 export type VerificationStatus = Static<typeof VerificationStatus>;
 
 const str = Type.String({ maxLength: 256 });
+const truncation = literalUnion(['TRUNCATED', 'NONE', 'UNKNOWN']);
 
-/** IdentityDocument / AAMVADriversLicense. The license fields are read in memory, never stored. */
+/**
+ * IdentityDocument / AAMVADriversLicense, every field of the spec with its allowed values. The
+ * license fields are read in memory, never stored.
+ */
 export const IdentityDocumentBody = withExample(
   Type.Object({
     hash: Type.String({ minLength: 1, maxLength: 512 }),
@@ -151,8 +155,23 @@ export const IdentityDocumentBody = withExample(
     issue_date: Type.Optional(str),
     date_of_birth: Type.Optional(str),
     gender: Type.Optional(literalUnion(['MALE', 'FEMALE', 'OTHER', 'UNKNOWN'])),
-    eye_color: Type.Optional(str),
-    hair_color: Type.Optional(str),
+    eye_color: Type.Optional(
+      literalUnion([
+        'BLACK',
+        'BLUE',
+        'BROWN',
+        'GRAY',
+        'GREEN',
+        'HAZEL',
+        'MAROON',
+        'PINK',
+        'DICHROMATIC',
+        'UNKNOWN',
+      ]),
+    ),
+    hair_color: Type.Optional(
+      literalUnion(['BALD', 'BLACK', 'BLOND', 'BROWN', 'GREY', 'RED', 'SANDY', 'WHITE', 'UNKNOWN']),
+    ),
     height: Type.Optional(Type.Number()),
     street_address: Type.Optional(str),
     street_address_supplement: Type.Optional(str),
@@ -161,8 +180,32 @@ export const IdentityDocumentBody = withExample(
     postal_code: Type.Optional(str),
     customer_id: Type.Optional(str),
     document_id: Type.Optional(str),
-    country: Type.Optional(str),
-    suffix: Type.Optional(str),
+    country: Type.Optional(literalUnion(['UNITED_STATES', 'CANADA', 'UNKNOWN'])),
+    first_name_truncation: Type.Optional(truncation),
+    middle_name_truncation: Type.Optional(truncation),
+    last_name_truncation: Type.Optional(truncation),
+    place_of_birth: Type.Optional(str),
+    audit_information: Type.Optional(str),
+    inventory_control_number: Type.Optional(str),
+    last_name_alias: Type.Optional(str),
+    first_name_alias: Type.Optional(str),
+    suffix_alias: Type.Optional(str),
+    suffix: Type.Optional(
+      literalUnion([
+        'JUNIOR',
+        'SENIOR',
+        'FIRST',
+        'SECOND',
+        'THIRD',
+        'FOURTH',
+        'FIFTH',
+        'SIXTH',
+        'SEVENTH',
+        'EIGHTH',
+        'NINTH',
+        'UNKNOWN',
+      ]),
+    ),
   }),
   {
     hash: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',

@@ -13,10 +13,10 @@ const eyeCodes: Record<string, string> = {
   DICHROMATIC: 'DIC',
 };
 
-/** `1980-01-15` or `19800115` as `19800115`; anything else is dropped. */
+/** `1980-01-15` or `19800115` as `19800115`; anything else (`01/15/1980`, say) is dropped. */
 function date8(value: string | undefined): string | undefined {
-  const digits = value?.replace(/\D/g, '');
-  return digits?.length === 8 ? digits : undefined;
+  const m = value === undefined ? null : /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(value);
+  return m ? `${m[1]}${m[2]}${m[3]}` : undefined;
 }
 
 /**

@@ -1,36 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { IdentityDocumentBody } from '@svc/wire';
 
 /** The AAMVADriversLicense fields of the specification (IdentityDocument's own fields aside). */
-const textFields = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'expiration_date',
-  'issue_date',
-  'date_of_birth',
-  'gender',
-  'eye_color',
-  'hair_color',
-  'street_address',
-  'street_address_supplement',
-  'city',
-  'state',
-  'postal_code',
-  'customer_id',
-  'document_id',
-  'country',
-  'first_name_truncation',
-  'middle_name_truncation',
-  'last_name_truncation',
-  'place_of_birth',
-  'audit_information',
-  'inventory_control_number',
-  'last_name_alias',
-  'first_name_alias',
-  'suffix_alias',
-  'suffix',
-];
-const allowed = new Set([...textFields, 'height', 'type']);
+const allowed = new Set(
+  Object.keys(IdentityDocumentBody.properties).filter(
+    (key) => !['hash', 'id', 'verification_status'].includes(key),
+  ),
+);
 
 /**
  * A scanned license as a JSON object of AAMVADriversLicense fields (`customer_id` is the license
