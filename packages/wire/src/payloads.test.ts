@@ -28,6 +28,7 @@ describe('svcfication payloads', () => {
       hash: 'h>?',
       nonce: 'n',
       scan_time: 1.2,
+      scan_x: 0,
     });
     const decoded = decodePayload(`${Buffer.from(json).toString('base64url')}.CQgH`);
     expect(decoded).toMatchObject({ signedText: json, signature });
@@ -58,6 +59,22 @@ describe('svcfication payloads', () => {
     [
       `${b64(JSON.stringify({ ...fields, type: 'device_ar', match_number: '47' }))}.CQgH`,
       'device_ar: match_number must be an integer',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'device_ar', accelerometer: 'not-an-array' }))}.CQgH`,
+      'device_ar: accelerometer must be an array of 3 numbers',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'device_ar', gyro: [1, 'x', 3] }))}.CQgH`,
+      'device_ar: gyro must be an array of 3 numbers',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'device_ar', gyro: [1, 2] }))}.CQgH`,
+      'device_ar: gyro must be an array of 3 numbers',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'aamva_drivers_license', scan_time: '1.2' }))}.CQgH`,
+      'aamva_drivers_license: scan_time must be a number',
     ],
   ])('rejects %j', (text, reason) => {
     expect(decodePayload(text)).toBe(reason);

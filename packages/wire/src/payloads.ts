@@ -102,5 +102,22 @@ export function decodePayload(text: string): PayloadParts | string {
       return `${String(p.type)}: ${key} must be a string`;
   if (p.match_number !== undefined && !Number.isSafeInteger(p.match_number))
     return `${String(p.type)}: match_number must be an integer`;
+  const problem = measurementProblem(value as Record<string, unknown>);
+  if (problem) return `${String(p.type)}: ${problem}`;
   return { payload: value as DecodedPayload, signedText, signature };
+}
+
+const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+
+/** The optional sensor readings and scan box of the spec, when present, in their types. */
+function measurementProblem(p: Record<string, unknown>): string | null {
+  for (const key of ['accelerometer', 'gyro'])
+    if (
+      p[key] !== undefined &&
+      !(Array.isArray(p[key]) && p[key].length === 3 && p[key].every(isNumber))
+    )
+      return `${key} must be an array of 3 numbers`;
+  for (const key of ['scan_x', 'scan_y', 'scan_width', 'scan_height', 'scan_time'])
+    if (p[key] !== undefined && !isNumber(p[key])) return `${key} must be a number`;
+  return null;
 }
