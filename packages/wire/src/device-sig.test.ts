@@ -42,6 +42,10 @@ describe('X-Device-Sig', () => {
     `${Buffer.from('thumbprint:').toString('base64')}.AQID`,
     `${Buffer.from('thumbprint:nonce').toString('base64')}.`,
     `${Buffer.from('thumbprint:nonce').toString('base64')}.!!`,
+    `${Buffer.from('thumbprint:no\u0000nce').toString('base64')}.AQID`,
+    `${Buffer.from('thumbprint:two\nlines').toString('base64')}.AQID`,
+    `${Buffer.from(`thumbprint:${'n'.repeat(513)}`).toString('base64')}.AQID`,
+    `${Buffer.from('thumb/print:nonce').toString('base64')}.AQID`,
   ])('rejects %j', (header) => {
     expect(parseDeviceSig(header)).toBeNull();
   });

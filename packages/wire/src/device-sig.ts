@@ -32,11 +32,12 @@ export function parseDeviceSig(header: string | undefined): DeviceSigParts | nul
   const signature = decodeBase64(signatureText);
   // A thumbprint (base64url) has no colon; the nonce is whatever follows the first one.
   const cut = decoded.indexOf(':');
-  if (cut <= 0 || cut === decoded.length - 1 || !signature) return null;
-  return {
-    thumbprint: decoded.slice(0, cut),
-    nonce: decoded.slice(cut + 1),
-    signedText,
-    signature,
-  };
+  if (cut <= 0 || !signature) return null;
+  const thumbprint = decoded.slice(0, cut);
+  const nonce = decoded.slice(cut + 1);
+  if (!/^[\w-]{1,128}$/.test(thumbprint) || !printable.test(nonce)) return null;
+  return { thumbprint, nonce, signedText, signature };
 }
+
+/** A nonce is stored as text (PostgreSQL's holds no NUL): no control characters, at most 512. */
+const printable = /^[^\u0000-\u001f\u007f]{1,512}$/;
