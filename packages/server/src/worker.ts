@@ -13,8 +13,8 @@ import { wireAreas } from './wiring.js';
 
 /**
  * The expiry loops: expired svcfications and FIDO links are written EXPIRED (and their callbacks
- * queued) without anyone polling; row by row, so one bad row never holds up the others. Answers a
- * pass that resolves to the number of rows handled.
+ * queued) without anyone polling; row by row, so one bad row never holds up the others (failures
+ * are logged and counted by the sweeper). Answers a pass that resolves to the number of rows run.
  */
 export function expirySweeps(
   ctx: Context,
@@ -25,16 +25,37 @@ export function expirySweeps(
   const svcfications = svcficationExpiry(areas.svcfications);
   const links = linkExpiry(areas.fido);
   return async () => {
-    const results = await Promise.allSettled([
+    const handled = await Promise.all([
       sweeper.pass(svcfications),
       ...links.map((loop) => sweeper.pass(loop)),
     ]);
-    let handled = 0;
-    for (const result of results) {
-      if (result.status === 'fulfilled') handled += result.value;
-      else logger.error({ err: result.reason }, 'sweep failed');
-    }
-    return handled;
+    return handled.reduce((sum, n) => sum + n, 0);
+  };
+}
+
+/**
+ * The purge loops: expired nonces, idempotency answers and OIDC payloads are deleted. Each on its
+ * own: one that fails is logged and counted under its name, and the others still run.
+ */
+export function purges(
+  ctx: Context,
+  logger: Pick<FastifyBaseLogger, 'error'>,
+): () => Promise<void> {
+  const { db } = ctx.store;
+  const loops = {
+    'nonce-purge': () => purgeNonces(db, ctx.clock.now()),
+    'idempotency-purge': () => purgeIdempotency(db, ctx.clock.now()),
+    'oidc-purge': () => purgeExpired({ db, clock: ctx.clock }),
+  };
+  return async () => {
+    await Promise.all(
+      Object.entries(loops).map(([loop, purge]) =>
+        purge().catch((err: unknown) => {
+          ctx.metrics.backgroundFailures.inc({ loop });
+          logger.error({ err, loop }, `${loop} failed`);
+        }),
+      ),
+    );
   };
 }
 
@@ -54,12 +75,7 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
   });
   outbox.start();
   const expire = expirySweeps(ctx, logger);
-  const purge = () =>
-    Promise.all([
-      purgeNonces(ctx.store.db, ctx.clock.now()),
-      purgeIdempotency(ctx.store.db, ctx.clock.now()),
-      purgeExpired({ db: ctx.store.db, clock: ctx.clock }),
-    ]).catch((err: unknown) => logger.error({ err }, 'nonce purge failed'));
+  const purge = purges(ctx, logger);
   // One sweep at a time: a slow pass is not overlapped by the next tick.
   let sweeping: Promise<unknown> | null = null;
   const timer = setInterval(() => {

@@ -5,7 +5,10 @@ import type { Waiters } from './waiters.js';
 /** The process's metrics, served at `/metrics`; the HTTP core, use cases and workers add to them. */
 export interface Metrics {
   registry: Registry;
-  /** Rows a background loop failed on (logged and parked; the loop went on). */
+  /**
+   * Failures of background loops by loop: rows they failed on (logged and parked; the loop went
+   * on) and whole steps that failed (a sweep's read of due rows, a purge).
+   */
   backgroundFailures: Counter<'loop'>;
   /** Outbox delivery attempts by kind and outcome (delivered, retry, dead). */
   outboxDeliveries: Counter<'kind' | 'outcome'>;
@@ -76,7 +79,7 @@ export function createMetrics(sources: {
     registry,
     backgroundFailures: new Counter({
       name: 'svc_background_failures_total',
-      help: 'Rows a background loop failed on and parked',
+      help: 'Failures of background loops: rows failed on and parked, failed reads and purges',
       labelNames: ['loop'],
       registers,
     }),

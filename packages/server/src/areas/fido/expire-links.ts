@@ -13,8 +13,8 @@ import { findUserById } from './users-repo.js';
 export function linkExpiry(deps: FidoDeps): Sweep<LinkRow>[] {
   return (['registrations', 'authentications'] as const).map((kind: LinkKind) => ({
     name: `fido-${kind}-expiry`,
-    due: (limit) => findExpiredWithCallback(deps.db, kind, deps.clock.now().toISOString(), limit),
-    key: (link) => link.id,
+    due: (limit, after) =>
+      findExpiredWithCallback(deps.db, kind, deps.clock.now().toISOString(), limit, after),
     run: async (link) => {
       const user = link.user_id
         ? await findUserById(deps.db, link.customer_id, link.user_id)

@@ -5,6 +5,7 @@ import { createOrganization } from './create-organization.js';
 import { fidoDeps, type FidoDeps } from './deps.js';
 import { failLink } from './fail-link.js';
 import { finishLink } from './finish-link.js';
+import { readStatus } from './link.js';
 import { closeLink, findLink, setChallenge } from './links-repo.js';
 import { findUserById } from './users-repo.js';
 
@@ -38,7 +39,7 @@ describe('closing a link', () => {
     const closing = (userId: string | null) => ({
       status: 'COMPLETED' as const,
       userId,
-      now: '2030-01-01T00:00:00.000Z',
+      now: t.clock.now().toISOString(),
     });
     const { link: unchallenged } = await pendingLink('n');
     const closeFirst = closing(unchallenged.user_id);
@@ -99,5 +100,36 @@ describe('closing a link', () => {
       status: 'ERROR',
       user: { user_identifier: 'c', registered: false },
     });
+  });
+
+  it('a link that expired after it was read does not complete or fail: FIDO_LINK_EXPIRED, still EXPIRED', async () => {
+    const { link, user } = await pendingLink('late');
+    t.clock.set(new Date(link.expires_at)); // read before its expiry, closed at it
+    await expect(
+      finishLink(deps, 'registrations', link, {
+        status: 'COMPLETED',
+        user: { ...user, registered: 1 },
+      }),
+    ).rejects.toMatchObject({ code: 'FIDO_LINK_EXPIRED' });
+    await expect(failLink(deps, 'registrations', link, user, 'bad origin')).rejects.toMatchObject({
+      code: 'FIDO_LINK_EXPIRED',
+    });
+    const stored = await findLink(deps.db, 'registrations', link.id);
+    expect(stored && readStatus(stored, t.clock.now())).toBe('EXPIRED');
+    expect(await callbacksAbout(link.id)).toHaveLength(0);
+
+    await finishLink(deps, 'registrations', link, { status: 'EXPIRED', user });
+    expect((await findLink(deps.db, 'registrations', link.id))?.status).toBe('EXPIRED');
+    const [callback, ...more] = await callbacksAbout(link.id);
+    expect(more).toHaveLength(0);
+    expect(JSON.parse(callback?.payload ?? '{}')).toMatchObject({ status: 'EXPIRED' });
+  });
+
+  it('does not close a link as EXPIRED before its expiry', async () => {
+    const { link, user } = await pendingLink('early');
+    await expect(
+      finishLink(deps, 'registrations', link, { status: 'EXPIRED', user }),
+    ).rejects.toMatchObject({ code: 'FIDO_LINK_USED' });
+    expect((await findLink(deps.db, 'registrations', link.id))?.status).toBe('PENDING');
   });
 });

@@ -2,6 +2,7 @@ import type { Compilable } from 'kysely';
 import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { FidoLinkStatus, FidoLinksTable } from '../../core/store/schema.js';
+import type { SweepCursor } from '../../core/sweeper.js';
 import type { LinkKind } from './link.js';
 
 export type LinkRow = FidoLinksTable;
@@ -80,18 +81,24 @@ type Closing = {
   userId: string | null;
   now: string;
 };
-const closing = perKind((db, v: Closing, from) =>
-  db
-    .updateTable(from)
-    .set({ status: v.status, user_id: v.userId, challenge: null, finished_at: v.now })
-    .where('id', '=', v.id)
-    .where('status', '=', 'PENDING')
-    .where('challenge', 'is not distinct from', v.challenge),
-);
+/** Closes a pending link as of `now`: before its expiry, or (EXPIRED) after it. */
+const closing = (beforeExpiry: boolean) =>
+  perKind((db, v: Closing, from) =>
+    db
+      .updateTable(from)
+      .set({ status: v.status, user_id: v.userId, challenge: null, finished_at: v.now })
+      .where('id', '=', v.id)
+      .where('status', '=', 'PENDING')
+      .where('challenge', 'is not distinct from', v.challenge)
+      .where('expires_at', beforeExpiry ? '>' : '<=', v.now),
+  );
+const closeBeforeExpiry = closing(true);
+const closeAtExpiry = closing(false);
 
 /**
  * Closes a pending link, only if it still holds the challenge that was judged: the challenge is
- * single use, and of two concurrent answers only one moves the link.
+ * single use, and of two concurrent answers only one moves the link. EXPIRED only once its
+ * lifetime has passed, any other status only before: a link that read EXPIRED never completes.
  */
 export async function closeLink(
   db: Db,
@@ -99,23 +106,32 @@ export async function closeLink(
   link: LinkRow,
   change: Omit<Closing, 'id' | 'challenge'>,
 ): Promise<boolean> {
+  const close = change.status === 'EXPIRED' ? closeAtExpiry : closeBeforeExpiry;
   const values = { ...change, id: link.id, challenge: link.challenge };
-  return (await closing(kind).affected(db, values)) > 0;
+  return (await close(kind).affected(db, values)) > 0;
 }
 
-/** Pending links past their lifetime that owe a callback (the others simply read EXPIRED). */
+/**
+ * Pending links past their lifetime that owe a callback (the others simply read EXPIRED), after
+ * `after` in (expires_at, id) order: a range of the (status, expires_at) index `fido_*_pending`.
+ */
 export async function findExpiredWithCallback(
   db: Db,
   kind: LinkKind,
   now: string,
   limit: number,
+  after: SweepCursor,
 ): Promise<LinkRow[]> {
   return db
     .selectFrom(table(kind))
     .selectAll()
     .where('status', '=', 'PENDING')
+    .where('expires_at', '>=', after.expires_at)
     .where('expires_at', '<=', now)
+    .where((eb) => eb.or([eb('expires_at', '>', after.expires_at), eb('id', '>', after.id)]))
     .where('callback_url', 'is not', null)
+    .orderBy('expires_at')
+    .orderBy('id')
     .limit(limit)
     .execute();
 }

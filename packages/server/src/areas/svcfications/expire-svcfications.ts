@@ -10,8 +10,7 @@ import { dueForExpiry, type SvcficationRow } from './svcfications-repo.js';
 export function svcficationExpiry(deps: CompletionDeps): Sweep<SvcficationRow> {
   return {
     name: 'svcfication-expiry',
-    due: (limit) => dueForExpiry(deps.db, deps.clock.now().toISOString(), limit),
-    key: (row) => row.id,
+    due: (limit, after) => dueForExpiry(deps.db, deps.clock.now().toISOString(), limit, after),
     run: async (row) => {
       try {
         await completeSvcfication(deps, row, 'EXPIRED', null);

@@ -1,6 +1,7 @@
 import { compiled, limitOne } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { SvcficationsTable } from '../../core/store/schema.js';
+import type { SweepCursor } from '../../core/sweeper.js';
 
 export type SvcficationRow = SvcficationsTable & { relying_party: string };
 
@@ -193,11 +194,28 @@ function openForQuery(count: number) {
   );
 }
 
-/** Open svcfications past their expiry, a batch at a time. */
-export function dueForExpiry(db: Db, now: string, limit: number): Promise<SvcficationRow[]> {
+/**
+ * Open svcfications past their expiry, after `after` in (expires_at, id) order, a batch at a time:
+ * a range of the (status, expires_at) index `svcfications_open`.
+ */
+export function dueForExpiry(
+  db: Db,
+  now: string,
+  limit: number,
+  after: SweepCursor,
+): Promise<SvcficationRow[]> {
   return selectSvcfications(db)
     .where('svcfications.status', '=', 'IN_PROGRESS')
+    .where('svcfications.expires_at', '>=', after.expires_at)
     .where('svcfications.expires_at', '<=', now)
+    .where((eb) =>
+      eb.or([
+        eb('svcfications.expires_at', '>', after.expires_at),
+        eb('svcfications.id', '>', after.id),
+      ]),
+    )
+    .orderBy('svcfications.expires_at')
+    .orderBy('svcfications.id')
     .limit(limit)
     .execute();
 }

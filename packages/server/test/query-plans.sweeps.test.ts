@@ -1,0 +1,40 @@
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expirySweeps } from '../src/worker.js';
+import { testApp, type TestApp } from './helpers.js';
+
+// Every statement run, with the values of its last run.
+const seen = new Map<string, readonly unknown[]>();
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({}, { onQuery: (sql, parameters) => seen.set(sql, parameters) });
+});
+afterAll(async () => t.close());
+
+/** SQLite's plan of a statement: one line per step ("SEARCH t USING INDEX …", "SCAN t"). */
+async function planOf(sql: string, parameters: readonly unknown[]): Promise<string> {
+  const { rows } = await t.store.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]),
+  );
+  return rows.map((r) => r.detail).join(' / ');
+}
+
+// The sweeps run every second over tables that only grow: each page is a range of an index.
+describe('query plans of the expiry sweeps (SQLite)', () => {
+  it('each page of due rows is a range of the (status, expires_at) index', async () => {
+    seen.clear();
+    await expirySweeps(t.ctx, { error: () => undefined })();
+    const plans = await Promise.all(
+      [...seen]
+        .filter(([sql]) => /^select/i.test(sql))
+        .map(([sql, parameters]) => planOf(sql, parameters)),
+    );
+    expect(plans).toHaveLength(3);
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/(^|\/ )SCAN /);
+      expect(plan).toMatch(
+        /^SEARCH (\w+) USING INDEX (svcfications_open|\1_pending) \(status=\? AND expires_at>\? AND expires_at<\?\)/,
+      );
+    }
+  });
+});
