@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { callbackUrlProblem, isPrivateAddress, resolvesPublicly } from './callback-url.js';
+import {
+  allowedAddresses,
+  callbackUrlProblem,
+  isPrivateAddress,
+  systemResolve,
+} from './callback-url.js';
 
 describe('callback URLs', () => {
   it('accepts public HTTPS only, by default', () => {
@@ -40,8 +45,11 @@ describe('callback URLs', () => {
         'must not point to a loopback or private address',
       );
     // The delivery-time DNS check too (localhost resolves from the hosts file, not the network).
-    expect(await resolvesPublicly('https://localhost./x')).toBe(false);
-    expect(await resolvesPublicly('https://127.0.0.1./x')).toBe(false);
+    const secure = { resolve: systemResolve, allowInsecure: false };
+    for (const host of ['localhost.', '127.0.0.1.'])
+      await expect(allowedAddresses(host, secure), host).rejects.toThrow(
+        'callback host resolves to a private address',
+      );
   });
 
   it('allows http and loopback with the insecure flag', () => {

@@ -1,3 +1,4 @@
+import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
@@ -43,7 +44,11 @@ for (const [net, bits] of [
  * dot of a fully qualified name (`localhost.` is `localhost`).
  */
 export function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+  return withoutTrailingDot(url.hostname.replace(/^\[|\]$/g, ''));
+}
+
+function withoutTrailingDot(host: string): string {
+  return host.replace(/\.+$/, '');
 }
 
 export function isPrivateAddress(address: string): boolean {
@@ -72,9 +77,26 @@ export function callbackUrlProblem(value: string, allowInsecure: boolean): strin
   return null;
 }
 
-/** At delivery time, the host must still resolve to public addresses only (no DNS rebinding). */
-export async function resolvesPublicly(value: string): Promise<boolean> {
-  const host = hostOf(new URL(value));
-  const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
-  return addresses.length > 0 && addresses.every((a) => !isPrivateAddress(a.address));
+/** Answers every address of a name; injectable so tests can play a rebinding DNS server. */
+export type Resolve = (host: string) => Promise<LookupAddress[]>;
+
+/** The system resolver, as a connection would use it (the hosts file included). */
+export const systemResolve: Resolve = (host) => lookup(host, { all: true });
+
+/**
+ * The addresses a callback to `host` may connect to, looked up at delivery time (the name may
+ * have been rebound since it was accepted): all of them public unless insecure callbacks are
+ * allowed.
+ */
+export async function allowedAddresses(
+  host: string,
+  options: { resolve: Resolve; allowInsecure: boolean },
+): Promise<LookupAddress[]> {
+  const name = withoutTrailingDot(host);
+  const family = isIP(name);
+  const addresses = family ? [{ address: name, family }] : await options.resolve(name);
+  if (addresses.length === 0) throw new Error(`callback host ${name} has no address`);
+  if (!options.allowInsecure && addresses.some((a) => isPrivateAddress(a.address)))
+    throw new Error('callback host resolves to a private address');
+  return addresses;
 }

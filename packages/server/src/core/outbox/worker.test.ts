@@ -1,13 +1,63 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { randomIds } from '../ids.js';
 import { createMetrics } from '../metrics.js';
+import type { Store } from '../store/index.js';
 import { Waiters } from '../waiters.js';
 import { openTestStore } from '../../../test/helpers.js';
+import { startReceiver } from '../../../test/e2e/receiver.js';
+import { callbackDeliverer } from './callback.js';
 import { Outbox } from './index.js';
-import { OutboxWorker, retryDelayMs } from './worker.js';
+import { OutboxWorker, retryDelayMs, type Deliver, type WorkerOptions } from './worker.js';
 
 const quiet = { warn: () => undefined, info: () => undefined, error: () => undefined };
+const never = () => new Promise<void>(() => undefined);
+
+/** A worker on `store` with a manual clock, an SMS handler that never answers unless given. */
+function workerOn(
+  store: Store,
+  clock: ManualClock,
+  handlers: { callback: Deliver; sms?: Deliver },
+  options: Partial<WorkerOptions> = {},
+): OutboxWorker {
+  return new OutboxWorker({
+    db: store.db,
+    clock,
+    outbox: new Outbox(clock, randomIds),
+    logger: quiet,
+    retryBaseMs: 1000,
+    handlers: { sms: never, ...handlers },
+    ...options,
+  });
+}
+
+/** A handler whose deliveries wait until the test settles them; `started` counts the calls. */
+function heldHandler() {
+  const held: { resolve(): void; reject(err: Error): void }[] = [];
+  const deliver: Deliver = () => new Promise((resolve, reject) => held.push({ resolve, reject }));
+  return { deliver, held, started: () => held.length };
+}
+
+/** A loopback receiver that never answers; `held()` counts the requests it keeps waiting. */
+async function hangingReceiver() {
+  const held: ServerResponse[] = [];
+  const server = createServer((_req, res) => held.push(res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    held: () => held.length,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const rows = (store: Store) =>
+  store.db.selectFrom('outbox').selectAll().orderBy('created_at').execute();
 
 describe('outbox worker', () => {
   it('backs off exponentially with jitter, capped at an hour', () => {
@@ -101,4 +151,107 @@ describe('outbox worker', () => {
     expect(row.last_error).toBe('no');
     await store.close();
   });
+
+  it('records no outcome once its lease has passed to another worker', async () => {
+    const store = await openTestStore();
+    const clock = new ManualClock();
+    const outbox = new Outbox(clock, randomIds);
+    const slow = heldHandler();
+    const first = workerOn(store, clock, { callback: slow.deliver });
+    const second = workerOn(store, clock, { callback: () => Promise.resolve() });
+    await outbox.enqueue(store.db, {
+      kind: 'callback',
+      target: 'https://rp.example.com/x',
+      payload: {},
+    });
+    const firstPass = first.pass();
+    await vi.waitFor(() => expect(slow.started()).toBe(1));
+    clock.advance(5 * 60 * 1000); // the first worker's lease runs out while its delivery hangs
+    await second.pass();
+    slow.held[0]?.reject(new Error('timed out'));
+    await firstPass;
+    expect(await rows(store)).toMatchObject([
+      { state: 'delivered', attempts: 1, last_error: null },
+    ]);
+    await store.close();
+  });
+
+  it('a late success does not close an item that another worker now holds', async () => {
+    const store = await openTestStore();
+    const clock = new ManualClock();
+    const outbox = new Outbox(clock, randomIds);
+    const slow = heldHandler();
+    const next = heldHandler();
+    const first = workerOn(store, clock, { callback: slow.deliver });
+    const second = workerOn(store, clock, { callback: next.deliver });
+    await outbox.enqueue(store.db, {
+      kind: 'callback',
+      target: 'https://rp.example.com/x',
+      payload: {},
+    });
+    const firstPass = first.pass();
+    await vi.waitFor(() => expect(slow.started()).toBe(1));
+    clock.advance(5 * 60 * 1000);
+    const secondPass = second.pass();
+    await vi.waitFor(() => expect(next.started()).toBe(1));
+    slow.held[0]?.resolve();
+    await firstPass;
+    expect(await rows(store)).toMatchObject([{ state: 'pending', attempts: 0 }]);
+    next.held[0]?.reject(new Error('receiver down'));
+    await secondPass;
+    expect(await rows(store)).toMatchObject([
+      { state: 'pending', attempts: 1, last_error: 'receiver down' },
+    ]);
+    await store.close();
+  });
+
+  it('delivers to a healthy receiver while 200 callbacks to a hanging one wait, four at a time', async () => {
+    const store = await openTestStore();
+    const clock = new ManualClock();
+    const outbox = new Outbox(clock, randomIds);
+    const hanging = await hangingReceiver();
+    const healthy = await startReceiver();
+    for (let i = 0; i < 200; i++)
+      await outbox.enqueue(store.db, {
+        kind: 'callback',
+        target: `${hanging.url}/hooks/${i}`,
+        payload: { i },
+      });
+    clock.advance(1);
+    await outbox.enqueue(store.db, { kind: 'callback', target: healthy.url, payload: { ok: 1 } });
+    const deliver = callbackDeliverer({ allowInsecure: true, timeoutMs: 30_000 });
+    const worker = workerOn(store, clock, { callback: deliver }, { pollMs: 10 });
+    worker.start();
+    expect(await healthy.next()).toMatchObject({ body: { ok: 1 } });
+    const pending = (await rows(store)).filter((r) => r.target.startsWith(hanging.url));
+    expect(pending.every((r) => r.state === 'pending' && r.attempts === 0)).toBe(true);
+    expect(pending).toHaveLength(200);
+    await vi.waitFor(() => expect(hanging.held()).toBe(4));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // several polls: still four
+    expect(hanging.held()).toBe(4);
+    await worker.stop();
+    await Promise.all([hanging.close(), healthy.close()]);
+    expect((await rows(store)).at(-1)).toMatchObject({ state: 'delivered', attempts: 1 });
+    await store.close();
+  }, 10_000);
+
+  it('stops at once: deliveries in flight are aborted and their items due again', async () => {
+    const store = await openTestStore();
+    const clock = new ManualClock();
+    const outbox = new Outbox(clock, randomIds);
+    const hanging = await hangingReceiver();
+    const sms = heldHandler(); // like a provider that ignores the abort
+    const deliver = callbackDeliverer({ allowInsecure: true, timeoutMs: 30_000 });
+    const worker = workerOn(store, clock, { callback: deliver, sms: sms.deliver });
+    await outbox.enqueue(store.db, { kind: 'callback', target: `${hanging.url}/x`, payload: {} });
+    await outbox.enqueue(store.db, { kind: 'sms', target: '+15550100', payload: { body: 'hi' } });
+    worker.start();
+    await vi.waitFor(() => expect(hanging.held() + sms.started()).toBe(2));
+    await worker.stop();
+    const now = clock.now().toISOString();
+    for (const row of await rows(store))
+      expect(row).toMatchObject({ state: 'pending', attempts: 0, next_attempt_at: now });
+    await hanging.close();
+    await store.close();
+  }, 5_000);
 });

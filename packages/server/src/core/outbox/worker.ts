@@ -4,9 +4,16 @@ import type { Db } from '../store/index.js';
 import type { OutboxTable } from '../store/schema.js';
 import type { Metrics } from '../metrics.js';
 import type { Outbox, OutboxKind } from './index.js';
+import { DeliverySlots, type DueItem } from './slots.js';
 
-/** Delivers one item; throws to ask for a retry. */
-export type Deliver = (item: { id: string; target: string; payload: unknown }) => Promise<void>;
+/**
+ * Delivers one item; throws to ask for a retry. `signal` aborts when the worker stops: a handler
+ * should end at once (the worker stops waiting for it either way and gives the item back).
+ */
+export type Deliver = (
+  item: { id: string; target: string; payload: unknown },
+  signal?: AbortSignal,
+) => Promise<void>;
 
 export interface WorkerOptions {
   db: Db;
@@ -19,11 +26,22 @@ export interface WorkerOptions {
   /** First retry delay; doubles per attempt, capped at an hour, with ±20 % jitter. */
   retryBaseMs: number;
   pollMs?: number;
-  batch?: number;
+  /** Deliveries in flight at once (default 50); a slot is refilled as soon as it frees. */
+  slots?: number;
+  /**
+   * Deliveries in flight at once to one callback host, or through the SMS provider (default 4):
+   * a receiver that never answers holds these slots, not everyone's.
+   */
+  slotsPerHost?: number;
 }
 
 /** How long a claimed item is left to its worker before another may retry it. */
 const leaseMs = 5 * 60 * 1000;
+/**
+ * Pages of due items one fill reads at most: a backlog of a host at its cap is passed over page by
+ * page, and a fill stays short however long it is (the next fill starts from the oldest again).
+ */
+const pagesPerFill = 20;
 
 export function retryDelayMs(
   attempts: number,
@@ -35,43 +53,54 @@ export function retryDelayMs(
 }
 
 /**
- * Sends due outbox items: at least once, with exponential backoff until the item's give-up time.
- * Each item carries its id (`X-Svc-Delivery` for callbacks) so receivers can drop duplicates.
+ * Sends due outbox items: one delivery per item while workers run normally, with exponential
+ * backoff until the item's give-up time; at least once across crashes. Each item carries its id
+ * (`X-Svc-Delivery` for callbacks) so receivers can drop duplicates.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private filling: Promise<void> | null = null;
   private again = false;
-  private stopped = false;
+  private started = false;
+  private stopping = new AbortController();
+  private readonly slots: DeliverySlots;
 
   constructor(private readonly options: WorkerOptions) {
+    this.slots = new DeliverySlots(options.slots ?? 50, options.slotsPerHost ?? 4);
     options.outbox.onNotify(() => this.kick());
   }
 
   start(): void {
-    this.stopped = false;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
+    this.started = true;
     this.kick();
   }
 
+  /**
+   * Aborts the deliveries in flight and gives their items back (due at once, the attempt not
+   * counted), so a stop fits the shutdown budget and a restart resumes without waiting out leases.
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.started = false;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    this.stopping.abort(new Error('outbox worker stopping'));
+    await this.filling;
+    await this.slots.settled();
   }
 
-  /** Runs a pass now (or right after the current one). */
+  /** Fills the free slots now (or right after the current fill). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
+    if (!this.started) return;
+    if (this.filling) {
       this.again = true;
       return;
     }
     if (this.timer) clearTimeout(this.timer);
-    this.running = this.pass()
+    this.filling = this.fill()
       .catch((err: unknown) => this.options.logger.error({ err }, 'outbox pass failed'))
       .finally(() => {
-        this.running = null;
-        if (this.stopped) return;
+        this.filling = null;
+        if (!this.started) return;
         if (this.again) {
           this.again = false;
           this.kick();
@@ -81,82 +110,172 @@ export class OutboxWorker {
       });
   }
 
-  /** One pass over the due items; exposed for tests. */
+  /** Fills the free slots and waits until those deliveries are over; for tests. */
   async pass(): Promise<void> {
+    await this.fill();
+    await this.slots.settled();
+  }
+
+  /**
+   * Starts due items, oldest first, while slots are free; items of a host at its cap are passed
+   * over (they keep their place), so the scan goes on to later pages for other hosts' items.
+   */
+  private async fill(): Promise<void> {
+    const { signal } = this.stopping;
+    let after: DueItem | undefined;
+    for (let pages = 0; pages < pagesPerFill && this.slots.free > 0 && !signal.aborted; pages++) {
+      const page = await this.duePage(after);
+      for (const item of page) if (this.slots.hasRoomFor(item)) this.launch(item, signal);
+      if (page.length < this.slots.size) return;
+      after = page.at(-1);
+    }
+  }
+
+  /**
+   * One page of due items after `after`, without the targets of hosts at their cap, whose items
+   * would only be passed over (a hanging receiver's backlog is not read again on every fill).
+   */
+  private duePage(after: DueItem | undefined): Promise<DueItem[]> {
     const now = this.options.clock.now().toISOString();
-    const due = await this.options.db
+    const full = this.slots.fullTargets();
+    let query = this.options.db
       .selectFrom('outbox')
-      .selectAll()
+      .select(['id', 'kind', 'target', 'next_attempt_at'])
       .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .limit(this.options.batch ?? 50)
-      .execute();
-    await Promise.all(due.map((row) => this.deliver(row)));
+      .where('next_attempt_at', '<=', now);
+    if (full.length > 0) query = query.where('target', 'not in', full);
+    if (after) {
+      const cursor = [after.next_attempt_at, after.id] as const;
+      query = query.where((eb) =>
+        eb(eb.refTuple('next_attempt_at', 'id'), '>', eb.tuple(...cursor)),
+      );
+    }
+    return query.orderBy('next_attempt_at').orderBy('id').limit(this.slots.size).execute();
+  }
+
+  /** Takes a slot for the item at once; when the delivery is over, the slot is refilled. */
+  private launch(item: DueItem, signal: AbortSignal): void {
+    const work = this.deliver(item, signal).catch((err: unknown) =>
+      this.options.logger.error({ err, outbox: item.id }, 'outbox delivery not recorded'),
+    );
+    void this.slots.take(item, work).then(() => this.kick());
+  }
+
+  private async deliver(item: DueItem, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return;
+    const row = await this.claim(item);
+    if (!row) return;
+    try {
+      const payload = JSON.parse(row.payload) as unknown;
+      const handler = this.options.handlers[row.kind];
+      await untilAborted(
+        () => handler({ id: row.id, target: row.target, payload }, signal),
+        signal,
+      );
+    } catch (err) {
+      await (signal.aborted ? this.release(row) : this.recordFailure(row, err));
+      return;
+    }
+    await this.recordDelivered(row);
   }
 
   /**
    * Takes an item for this worker: moves its next attempt a lease ahead, only if no other worker
    * (another instance) did so first. A worker that dies mid-delivery leaves the item to be
-   * retried when the lease ends.
+   * retried when the lease ends. Answers the row as claimed: its `next_attempt_at` is the lease.
    */
-  private async claim(row: OutboxTable): Promise<boolean> {
+  private claim(item: DueItem): Promise<OutboxTable | undefined> {
     const lease = new Date(this.options.clock.now().getTime() + leaseMs).toISOString();
-    const result = await this.options.db
+    return this.options.db
       .updateTable('outbox')
       .set({ next_attempt_at: lease })
+      .where('id', '=', item.id)
+      .where('state', '=', 'pending')
+      .where('next_attempt_at', '=', item.next_attempt_at)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Writes an outcome only while this worker still holds its lease: once the lease ran out,
+   * another worker may have claimed the item (and delivered it); a late outcome changes nothing.
+   */
+  private async underLease(
+    row: OutboxTable,
+    values: Partial<Omit<OutboxTable, 'id'>>,
+  ): Promise<boolean> {
+    const result = await this.options.db
+      .updateTable('outbox')
+      .set(values)
       .where('id', '=', row.id)
       .where('state', '=', 'pending')
       .where('next_attempt_at', '=', row.next_attempt_at)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (Number(result.numUpdatedRows) === 1) return true;
+    this.options.logger.warn(
+      { outbox: row.id, kind: row.kind },
+      'outbox lease ran out during the delivery; its outcome is not recorded',
+    );
+    return false;
   }
 
-  private async deliver(row: OutboxTable): Promise<void> {
-    const { db, clock, handlers, logger, retryBaseMs } = this.options;
-    if (!(await this.claim(row))) return;
-    try {
-      await handlers[row.kind]({
-        id: row.id,
-        target: row.target,
-        payload: JSON.parse(row.payload) as unknown,
-      });
-      await db
-        .updateTable('outbox')
-        .set({
-          state: 'delivered',
-          delivered_at: clock.now().toISOString(),
-          attempts: row.attempts + 1,
-          last_error: null,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      this.options.metrics?.outboxDeliveries.inc({ kind: row.kind, outcome: 'delivered' });
-      if (row.kind === 'sms') this.options.metrics?.smsSent.inc();
-    } catch (err) {
-      const attempts = row.attempts + 1;
-      const next = new Date(clock.now().getTime() + retryDelayMs(attempts, retryBaseMs));
-      const dead = next.toISOString() > row.give_up_at;
-      const message = err instanceof Error ? err.message : String(err);
-      this.options.metrics?.backgroundFailures.inc({ loop: `outbox-${row.kind}` });
-      this.options.metrics?.outboxDeliveries.inc({
-        kind: row.kind,
-        outcome: dead ? 'dead' : 'retry',
-      });
-      logger.warn(
-        { outbox: row.id, kind: row.kind, attempts, dead },
-        `outbox delivery failed: ${message}`,
-      );
-      await db
-        .updateTable('outbox')
-        .set({
-          state: dead ? 'dead' : 'pending',
-          attempts,
-          next_attempt_at: next.toISOString(),
-          last_error: message.slice(0, 500),
-        })
-        .where('id', '=', row.id)
-        .execute();
-    }
+  private async recordDelivered(row: OutboxTable): Promise<void> {
+    const recorded = await this.underLease(row, {
+      state: 'delivered',
+      delivered_at: this.options.clock.now().toISOString(),
+      attempts: row.attempts + 1,
+      last_error: null,
+    });
+    if (!recorded) return;
+    this.options.metrics?.outboxDeliveries.inc({ kind: row.kind, outcome: 'delivered' });
+    if (row.kind === 'sms') this.options.metrics?.smsSent.inc();
   }
+
+  private async recordFailure(row: OutboxTable, err: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const delay = retryDelayMs(attempts, this.options.retryBaseMs);
+    const next = new Date(this.options.clock.now().getTime() + delay).toISOString();
+    const dead = next > row.give_up_at;
+    const message = err instanceof Error ? err.message : String(err);
+    this.options.logger.warn(
+      { outbox: row.id, kind: row.kind, attempts, dead },
+      `outbox delivery failed: ${message}`,
+    );
+    const recorded = await this.underLease(row, {
+      state: dead ? 'dead' : 'pending',
+      attempts,
+      next_attempt_at: next,
+      last_error: message.slice(0, 500),
+    });
+    if (!recorded) return;
+    this.options.metrics?.backgroundFailures.inc({ loop: `outbox-${row.kind}` });
+    this.options.metrics?.outboxDeliveries.inc({
+      kind: row.kind,
+      outcome: dead ? 'dead' : 'retry',
+    });
+  }
+
+  /** Gives an item back when stopping: due at once, the interrupted attempt not counted. */
+  private async release(row: OutboxTable): Promise<void> {
+    await this.underLease(row, { next_attempt_at: this.options.clock.now().toISOString() });
+  }
+}
+
+/**
+ * The work's outcome, or the signal's reason as soon as it aborts (the work may ignore the signal);
+ * work is not started once the signal has aborted.
+ */
+function untilAborted(work: () => Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(abortReason(signal));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
