@@ -16,7 +16,8 @@ import { setBindingActive } from './set-binding-active.js';
 import { setDeviceActive } from './set-device-active.js';
 
 const server = { auth: ['server'] } as const;
-const patch = { ...server, invalid: 'MISSING_FIELDS' } as const;
+// Endpoints whose spec lists 400 (not 422) for bad input: the PATCHes and the document list.
+const invalidIs400 = { ...server, invalid: 'MISSING_FIELDS' } as const;
 const device = { auth: ['sdk'], deviceSig: true } as const;
 // Registration proves possession: X-Device-Sig made with the key being registered.
 const possession = {
@@ -37,15 +38,19 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
   r.get('/api/v2/devices/:identifier', { config: server, schema: route.getDevice }, async (q) =>
     getDevice(deps, c(q), q.params.identifier),
   );
-  r.patch('/api/v2/devices/:identifier', { config: patch, schema: route.setDeviceActive }, (q) =>
-    setDeviceActive(deps, c(q), q.params.identifier, q.body.active),
+  r.patch(
+    '/api/v2/devices/:identifier',
+    { config: invalidIs400, schema: route.setDeviceActive },
+    (q) => setDeviceActive(deps, c(q), q.params.identifier, q.body.active),
   );
 
   r.post('/api/v2/user_devices', { config: server, schema: route.bindDevice }, async (q, re) =>
     re.code(201).send(await bindDevice(deps, c(q), q.body)),
   );
-  r.patch('/api/v2/user_devices/:id', { config: patch, schema: route.setBindingActive }, (q) =>
-    setBindingActive(deps, c(q), q.params.id, q.body.active),
+  r.patch(
+    '/api/v2/user_devices/:id',
+    { config: invalidIs400, schema: route.setBindingActive },
+    (q) => setBindingActive(deps, c(q), q.params.id, q.body.active),
   );
 
   r.post(
@@ -69,7 +74,7 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     { config: device, schema: route.registerOwnDocument },
     async (q, re) => re.code(201).send(await registerOwnDocument(deps, c(q), signerOf(q), q.body)),
   );
-  r.get('/api/v2/identity_documents', { config: server, schema: route.listDocuments }, (q) =>
+  r.get('/api/v2/identity_documents', { config: invalidIs400, schema: route.listDocuments }, (q) =>
     documentsOfIdentifier(deps, c(q), q.query.user_identifier),
   );
   r.get('/api/v2/identity_documents/:id', { config: server, schema: route.getDocument }, (q) =>
