@@ -7,6 +7,7 @@ import type { Context } from './context.js';
 import { purgeIdempotency } from './core/idempotency.js';
 import { purgeNonces } from './core/nonces.js';
 import { callbackDeliverer } from './core/outbox/callback.js';
+import { purgeOutbox } from './core/outbox/index.js';
 import { OutboxWorker } from './core/outbox/worker.js';
 import { Sweeper } from './core/sweeper.js';
 import { wireAreas } from './wiring.js';
@@ -34,7 +35,8 @@ export function expirySweeps(
 }
 
 /**
- * The purge loops: expired nonces, idempotency answers and OIDC payloads are deleted. Each on its
+ * The purge loops: expired nonces, idempotency answers and OIDC payloads, and finished outbox
+ * items kept long enough, are deleted. Each on its
  * own: one that fails is logged and counted under its name, and the others still run.
  */
 export function purges(
@@ -46,6 +48,7 @@ export function purges(
     'nonce-purge': () => purgeNonces(db, ctx.clock.now()),
     'idempotency-purge': () => purgeIdempotency(db, ctx.clock.now()),
     'oidc-purge': () => purgeExpired({ db, clock: ctx.clock }),
+    'outbox-purge': () => purgeOutbox(db, ctx.clock.now()),
   };
   return async () => {
     await Promise.all(

@@ -57,3 +57,25 @@ export class Outbox {
     this.listener = listener;
   }
 }
+
+/** How long a finished item is kept (for `/metrics` and an operator's look) before it is deleted. */
+const keptMs = { delivered: 7 * 86_400_000, dead: 30 * 86_400_000 } as const;
+
+/**
+ * Deletes finished items once kept long enough: delivered ones after 7 days, dead ones after 30.
+ * A finished item's `next_attempt_at` is its last attempt's time, so the `outbox_due` index
+ * (state, next_attempt_at) finds them. Answers how many went.
+ */
+export async function purgeOutbox(db: Kysely<Database>, now: Date): Promise<number> {
+  let deleted = 0;
+  for (const state of ['delivered', 'dead'] as const) {
+    const before = new Date(now.getTime() - keptMs[state]).toISOString();
+    const result = await db
+      .deleteFrom('outbox')
+      .where('state', '=', state)
+      .where('next_attempt_at', '<', before)
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
