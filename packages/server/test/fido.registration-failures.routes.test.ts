@@ -2,6 +2,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator, type SoftOptions } from '../src/bench/soft-authenticator.js';
 import { fidoCalls, origin, parseLink, type Json } from './fido.kit.js';
@@ -49,7 +50,21 @@ describe('registration ceremony through the link', () => {
       {},
       {},
       () => ({ nonsense: true }) as unknown as RegistrationResponseJSON,
-      /credential ID/,
+      /not a WebAuthn credential/,
+    ],
+    [
+      'a response without its response object',
+      {},
+      {},
+      (r) => ({ ...r, response: null }) as unknown as RegistrationResponseJSON,
+      /^The response is not a WebAuthn credential\.$/,
+    ],
+    [
+      'a credential id longer than WebAuthn allows (1023 bytes)',
+      { verify_attestation_statement: false },
+      { credentialId: randomBytes(1024), fmt: 'none' },
+      (r) => r,
+      /longer than 1023 bytes/,
     ],
     [
       'no user verification',
@@ -105,6 +120,29 @@ describe('registration ceremony through the link', () => {
       expect(callback).toMatchObject({ id, status: 'ERROR', jwt: expect.any(String) });
     },
   );
+
+  it('keeps only the WebAuthn transports the authenticator reported, once each', async () => {
+    const c = await withOrganization();
+    const junk = ['usb', 'usb', 'warp-drive', 7, { a: 1 }, 'internal', ...Array(500).fill('nfc')];
+    const reported = (r: RegistrationResponseJSON) =>
+      ({ ...r, response: { ...r.response, transports: junk } }) as RegistrationResponseJSON;
+    const { verified } = await register(c, new SoftAuthenticator(), 'tina', reported);
+    expect(verified.status).toBe(200);
+    const found = await c.call('POST', '/api/v1/users/search', { user_identifier: 'tina' });
+    const [user] = found.body.users as Json[];
+    const listed = await c.call('GET', `/api/v1/users/${String(user?.id)}/credentials`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({
+      credentials: [{ transports: ['usb', 'internal', 'nfc'] }],
+    });
+    const notAList = (r: RegistrationResponseJSON) =>
+      ({ ...r, response: { ...r.response, transports: 'usb' } }) as RegistrationResponseJSON;
+    expect((await register(c, new SoftAuthenticator(), 'uma', notAList)).verified.status).toBe(200);
+    const uma = await c.call('POST', '/api/v1/users/search', { user_identifier: 'uma' });
+    const [other] = uma.body.users as Json[];
+    const its = await c.call('GET', `/api/v1/users/${String(other?.id)}/credentials`);
+    expect(its.body).toMatchObject({ credentials: [{ transports: [] }] });
+  });
 
   it('a credential id the organization already knows is refused', async () => {
     const c = await withOrganization();

@@ -19,12 +19,15 @@ export async function failLink(
 
 /**
  * What a failed check tells the page: our own checks throw FIDO_CEREMONY_FAILED, SimpleWebAuthn
- * throws Errors whose message names the problem, and a malformed response may throw anything.
+ * throws Errors whose message names the problem. A malformed response may make code throw
+ * anything else (a TypeError reading a missing field, a RangeError for a nesting too deep): those
+ * messages describe svc's code, not the response, and are not passed on.
  */
 export function problemOf(err: unknown): string {
-  return err instanceof AppError
-    ? err.description
-    : err instanceof Error
-      ? err.message
-      : 'The response is malformed.';
+  if (err instanceof AppError) return err.description;
+  const ownCode = codeErrors.some((kind) => err instanceof kind);
+  return err instanceof Error && !ownCode ? err.message : 'The response is malformed.';
 }
+
+/** What JavaScript itself throws: about the code that ran, not about what it was given. */
+const codeErrors = [TypeError, RangeError, ReferenceError, SyntaxError];

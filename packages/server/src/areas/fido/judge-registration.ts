@@ -4,6 +4,7 @@ import { assertThat } from '../../core/errors.js';
 import type { CredentialRow } from './credentials-repo.js';
 import type { LinkRow } from './links-repo.js';
 import type { OrganizationRow } from './organizations-repo.js';
+import { reportedTransports } from './transports.js';
 
 export interface RegistrationCase {
   organization: OrganizationRow;
@@ -25,6 +26,7 @@ const failed = 'FIDO_CEREMONY_FAILED';
  * fail as FIDO_CEREMONY_FAILED naming the problem; SimpleWebAuthn's throw its own Errors.
  */
 export async function judgeRegistration(c: RegistrationCase): Promise<CredentialRow> {
+  assertThat(isCredentialShaped(c.response), failed, 'The response is not a WebAuthn credential.');
   const response = c.response as RegistrationResponseJSON;
   const org = c.organization;
   assertThat(c.link.challenge, failed, 'No challenge was issued for this link.');
@@ -44,6 +46,12 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
   });
   assertThat(result.verified, failed, 'The attestation statement did not verify.');
   const info = result.registrationInfo;
+  // WebAuthn's limit (Level 3, §6.1): a longer id could never be asked for at login.
+  assertThat(
+    Buffer.from(info.credential.id, 'base64url').length <= 1023,
+    failed,
+    'The credential id is longer than 1023 bytes.',
+  );
   assertThat(
     !org.verify_attestation_statement || info.fmt !== 'none',
     failed,
@@ -59,7 +67,7 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
     'This organization requires an attestation certificate chain.',
   );
   assertThat(
-    !org.require_resident_key || response.clientExtensionResults.credProps?.rk !== false,
+    !org.require_resident_key || response.clientExtensionResults?.credProps?.rk !== false,
     failed,
     'This organization requires a discoverable credential (resident key).',
   );
@@ -70,7 +78,7 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
     credential_id: info.credential.id,
     public_key: Buffer.from(info.credential.publicKey).toString('base64url'),
     counter: info.credential.counter,
-    transports: JSON.stringify(response.response.transports ?? []),
+    transports: JSON.stringify(reportedTransports(response.response.transports)),
     attestation_format: info.fmt,
     created_at: c.now,
     last_used_at: null,
@@ -79,6 +87,12 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
     aaguid: info.aaguid && !/^[0-]+$/.test(info.aaguid) ? info.aaguid : null,
     backed_up: info.credentialBackedUp ? 1 : 0,
   };
+}
+
+/** An object whose `response` is an object: the shape the checks below read from. */
+export function isCredentialShaped(value: unknown): boolean {
+  const response = (value as { response?: unknown } | null)?.response;
+  return typeof value === 'object' && typeof response === 'object' && response !== null;
 }
 
 function hasCertificateChain(attestationObject: Uint8Array<ArrayBuffer>): boolean {

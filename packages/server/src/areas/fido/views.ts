@@ -11,6 +11,7 @@ import type {
   RegistrationView,
   UserView,
 } from './schemas.js';
+import { transportsOf } from './transports.js';
 import type { UserRow } from './users-repo.js';
 
 // The resources as @svc/wire describes them: one description for server, SDK and OpenAPI.
@@ -26,7 +27,7 @@ export function credentialView(row: CredentialRow): CredentialView {
     authenticator_name: model,
     aaguid: row.aaguid,
     backed_up: row.backed_up === 1,
-    transports: JSON.parse(row.transports) as string[],
+    transports: transportsOf(row),
     created_at: row.created_at,
     last_used_at: row.last_used_at,
   };
