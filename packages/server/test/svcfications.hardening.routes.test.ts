@@ -106,6 +106,39 @@ describe('hardening', () => {
     expect((await read(next.id)).status).toBe('REJECTED');
   });
 
+  it('an X-Device-Sig added to a captured RP write does not make its replay a new write', async () => {
+    const u = await user();
+    const { token, secret } = state.t.customer.server_credentials;
+    const body = JSON.stringify({
+      action: 'a',
+      resource: 'r',
+      desired_level: 1,
+      user_identifier: u.identifier,
+    });
+    const date = state.t.clock.now().toUTCString();
+    const path = '/api/v2/svcfications';
+    const parts = { method: 'POST', path, body, contentType: 'application/json', date };
+    const send = (extra: Record<string, string> = {}) =>
+      state.t.app.inject({
+        method: 'POST',
+        url: path,
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-date': date,
+          authorization: svcAuthorization(token, secret, parts),
+          ...extra,
+        },
+      });
+    const ids = new Set<string>();
+    for (const extra of [{}, { 'x-device-sig': 'junk-1' }, { 'x-device-sig': 'junk-2' }]) {
+      const res = await send(extra);
+      expect(res.statusCode).toBe(201);
+      ids.add(res.json<{ id: string }>().id);
+    }
+    expect(ids.size).toBe(1);
+  });
+
   it('concurrent bindings of one device: one binds, the others are 409', async () => {
     const device = new DeviceClient({
       baseUrl: 'http://svc',

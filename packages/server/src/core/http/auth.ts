@@ -118,6 +118,13 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   });
 }
 
+/** Whether the route checks X-Device-Sig for this caller, before its handler runs. */
+export function checksDeviceSig(request: FastifyRequest): boolean {
+  const { deviceSig } = request.routeOptions.config;
+  if (deviceSig === 'sdk') return request.caller?.kind === 'sdk';
+  return deviceSig === true || typeof deviceSig === 'object';
+}
+
 /**
  * Checks X-Device-Sig per the route's `config.deviceSig`. A signature by the key the request itself
  * names can only be checked on the validated body, so that rule runs after validation.
@@ -126,8 +133,7 @@ export function registerDeviceSig(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('signingDevice', null);
   app.addHook('preValidation', (request, _reply, done) => {
     const { deviceSig } = request.routeOptions.config;
-    if (deviceSig !== true && !(deviceSig === 'sdk' && request.caller?.kind === 'sdk'))
-      return done();
+    if (typeof deviceSig === 'object' || !checksDeviceSig(request)) return done();
     const customerId = request.caller?.customerId;
     if (!customerId)
       return done(new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.'));

@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { claimKey, releaseKey, storeResponse } from '../idempotency.js';
 import type { Ids } from '../ids.js';
 import type { Db } from '../store/index.js';
+import { checksDeviceSig } from './auth.js';
 
 export interface ReplayDeps {
   db: Db;
@@ -55,14 +56,23 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * The X-Device-Sig of a device call: only where the route checks it for this caller. Elsewhere it
+ * is no part of the request's identity: an added header must not make a replay a new write.
+ */
+function deviceSigOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-device-sig'];
+  return typeof header === 'string' && checksDeviceSig(request) ? header : undefined;
+}
+
+/**
  * Who makes the write, within its customer: the kind of credentials, and for a device call the
  * key its X-Device-Sig names (every device of a customer shares the SDK credentials). A repeat is
  * answered only with its own maker's answer; the named key is checked after the claim, and a
  * claim whose X-Device-Sig fails is released unanswered.
  */
 function makerOf(request: FastifyRequest, kind: string): string {
-  const deviceSig = request.headers['x-device-sig'];
-  const thumbprint = typeof deviceSig === 'string' ? parseDeviceSig(deviceSig)?.thumbprint : null;
+  const deviceSig = deviceSigOf(request);
+  const thumbprint = deviceSig === undefined ? null : parseDeviceSig(deviceSig)?.thumbprint;
   return thumbprint ? `${kind}:${thumbprint}` : kind;
 }
 
@@ -76,8 +86,8 @@ function keyOf(request: FastifyRequest, deps: ReplayDeps): { key: string; ttlMs:
   // Only an HMAC signature covers method, path, body and Date; a bearer or API key does not.
   if (!request.caller?.secret || typeof authorization !== 'string') return null;
   // The signature does not cover the device: its X-Device-Sig (fresh nonce each call) is part of it.
-  const deviceSig = request.headers['x-device-sig'];
-  const signed = typeof deviceSig === 'string' ? `${authorization}\n${deviceSig}` : authorization;
+  const deviceSig = deviceSigOf(request);
+  const signed = deviceSig === undefined ? authorization : `${authorization}\n${deviceSig}`;
   return { key: `sig:${sha256(signed)}`, ttlMs: 2 * deps.skewSeconds * 1000 };
 }
 
