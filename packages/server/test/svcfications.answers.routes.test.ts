@@ -86,6 +86,10 @@ describe('payload defects → 422 and the svcfication stays open', () => {
       'a wrong svcfication id',
       (u) => [payloads.deviceAr(u.device.keys, 'other-id', u.device.identifier)],
     ],
+    [
+      'a NUL in the svcfication id (PostgreSQL text holds none)',
+      (u, id) => [payloads.deviceAr(u.device.keys, `${id}\u0000`, u.device.identifier)],
+    ],
     ['no device_ar', (u, id) => [payloads.userPresence(u.device.keys, id, u.device.identifier)]],
     ['garbage', () => ['not a payload']],
     [

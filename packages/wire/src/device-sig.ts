@@ -1,4 +1,5 @@
 import { decodeBase64 } from './base64.js';
+import { isPlainText } from './plain-text.js';
 
 /** An X-Device-Sig header taken apart. */
 export interface DeviceSigParts {
@@ -35,9 +36,6 @@ export function parseDeviceSig(header: string | undefined): DeviceSigParts | nul
   if (cut <= 0 || !signature) return null;
   const thumbprint = decoded.slice(0, cut);
   const nonce = decoded.slice(cut + 1);
-  if (!/^[\w-]{1,128}$/.test(thumbprint) || !printable.test(nonce)) return null;
+  if (!/^[\w-]{1,128}$/.test(thumbprint) || !isPlainText(nonce)) return null;
   return { thumbprint, nonce, signedText, signature };
 }
-
-/** A nonce is stored as text (PostgreSQL's holds no NUL): no control characters, at most 512. */
-const printable = /^[^\u0000-\u001f\u007f]{1,512}$/;

@@ -76,6 +76,14 @@ describe('svcfication payloads', () => {
       `${b64(JSON.stringify({ ...fields, type: 'aamva_drivers_license', scan_time: '1.2' }))}.CQgH`,
       'aamva_drivers_license: scan_time must be a number',
     ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'device_ar', svcfication_id: 'a\u0000b' }))}.CQgH`,
+      'device_ar: svcfication_id must be 1–512 characters without control characters',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'device_ar', nonce: 'n'.repeat(513) }))}.CQgH`,
+      'device_ar: nonce must be 1–512 characters without control characters',
+    ],
   ])('rejects %j', (text, reason) => {
     expect(decodePayload(text)).toBe(reason);
   });

@@ -1,4 +1,5 @@
 import { decodeBase64 } from './base64.js';
+import { isPlainText } from './plain-text.js';
 
 /** Answers the device's own presence: signed by the device key. */
 export interface DeviceArPayload {
@@ -100,6 +101,11 @@ export function decodePayload(text: string): PayloadParts | string {
   for (const key of ['nonce', 'checksum', 'hash'] as const)
     if (p[key] !== undefined && typeof p[key] !== 'string')
       return `${String(p.type)}: ${key} must be a string`;
+  for (const key of ['svcfication_id', 'device_identifier', 'nonce', 'checksum', 'hash'] as const) {
+    const value = p[key];
+    if (typeof value === 'string' && !isPlainText(value))
+      return `${String(p.type)}: ${key} must be 1–512 characters without control characters`;
+  }
   if (p.match_number !== undefined && !Number.isSafeInteger(p.match_number))
     return `${String(p.type)}: match_number must be an integer`;
   const problem = measurementProblem(value as Record<string, unknown>);
