@@ -248,18 +248,21 @@ describe('outbox worker', () => {
     await store.close();
   });
 
-  it('delivers to a healthy receiver while 200 callbacks to a hanging one wait, four at a time', async () => {
+  it('delivers to a healthy receiver while 1,100 callbacks to a hanging one wait, four at a time', async () => {
     const store = await openTestStore();
     const clock = new ManualClock();
     const outbox = new Outbox(clock, randomIds);
     const hanging = await hangingReceiver();
     const healthy = await startReceiver();
-    for (let i = 0; i < 200; i++)
-      await outbox.enqueue(store.db, {
-        kind: 'callback',
-        target: `${hanging.url}/hooks/${i}`,
-        payload: { i },
-      });
+    // More than one fill reads (20 pages of 50), each to its own URL: the backlog is passed over.
+    await store.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < 1100; i++)
+        await outbox.enqueue(tx, {
+          kind: 'callback',
+          target: `${hanging.url}/hooks/${i}`,
+          payload: { i },
+        });
+    });
     clock.advance(1);
     await outbox.enqueue(store.db, { kind: 'callback', target: healthy.url, payload: { ok: 1 } });
     const deliver = callbackDeliverer({ allowInsecure: true, timeoutMs: 30_000 });
@@ -268,7 +271,7 @@ describe('outbox worker', () => {
     expect(await healthy.next()).toMatchObject({ body: { ok: 1 } });
     const pending = (await rows(store)).filter((r) => r.target.startsWith(hanging.url));
     expect(pending.every((r) => r.state === 'pending' && r.attempts === 0)).toBe(true);
-    expect(pending).toHaveLength(200);
+    expect(pending).toHaveLength(1100);
     await vi.waitFor(() => expect(hanging.held()).toBe(4));
     await new Promise((resolve) => setTimeout(resolve, 100)); // several polls: still four
     expect(hanging.held()).toBe(4);

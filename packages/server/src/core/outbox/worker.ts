@@ -44,7 +44,7 @@ export interface WorkerOptions {
 const leaseMs = 5 * 60 * 1000;
 /**
  * Pages of due items one fill reads at most: a backlog of a host at its cap is passed over page by
- * page, and a fill stays short however long it is (the next fill starts from the oldest again).
+ * page, and a fill stays short however long it is (the next one goes on from where it stopped).
  */
 const pagesPerFill = 20;
 
@@ -69,6 +69,8 @@ export class OutboxWorker {
   private started = false;
   private stopping = new AbortController();
   private readonly slots: DeliverySlots;
+  /** Where the last fill stopped among the due items (undefined: at the start). */
+  private place: DueItem | undefined;
 
   constructor(private readonly options: WorkerOptions) {
     this.slots = new DeliverySlots(options.slots ?? 50, options.slotsPerHost ?? 4);
@@ -122,17 +124,23 @@ export class OutboxWorker {
   }
 
   /**
-   * Starts due items, oldest first, while slots are free; items of a host at its cap are passed
-   * over (they keep their place), so the scan goes on to later pages for other hosts' items.
+   * Starts due items while slots are free, in (next attempt, id) order from where the last fill
+   * stopped, starting over at the end: items of a host at its cap are passed over (they keep their
+   * place), and however long one host's backlog, every other item is reached.
    */
   private async fill(): Promise<void> {
     const { signal } = this.stopping;
-    let after: DueItem | undefined;
     for (let pages = 0; pages < pagesPerFill && this.slots.free > 0 && !signal.aborted; pages++) {
-      const page = await this.duePage(after);
-      for (const item of page) if (this.slots.hasRoomFor(item)) this.launch(item, signal);
-      if (page.length < this.slots.size) return;
-      after = page.at(-1);
+      const page = await this.duePage(this.place);
+      for (const item of page) {
+        if (this.slots.free === 0) return; // the place stays at the last item looked at
+        if (this.slots.hasRoomFor(item)) this.launch(item, signal);
+        this.place = item;
+      }
+      if (page.length < this.slots.size) {
+        this.place = undefined;
+        return;
+      }
     }
   }
 
