@@ -82,6 +82,28 @@ describe('identity documents', () => {
       .where('identity_documents.hash', '=', 'hash-bound')
       .execute();
     expect(stored).toEqual([{ identifier: bound.identifier }]);
+
+    // A phone change: the old binding and phone deactivated, a new phone bound. The document is
+    // the new phone's user's, who can answer with it.
+    const replacement = newDevice();
+    await replacement.register();
+    const binding = await state.rp.bindDevice(replacement.identifier, 'mapped');
+    await state.rp.setBindingActive(binding.id, true);
+    const [old] = await state.t.store.db
+      .selectFrom('user_devices')
+      .select('id')
+      .where('device_identifier', '=', bound.identifier)
+      .execute();
+    await state.rp.setBindingActive(String(old?.id), false);
+    await state.rp.setDeviceActive(bound.identifier, false);
+    await state.rp.registerDocumentFor('mapped', { hash: 'hash-new-phone' });
+    const owner = await state.t.store.db
+      .selectFrom('identity_documents')
+      .innerJoin('devices', 'devices.user_id', 'identity_documents.user_id')
+      .select('devices.identifier')
+      .where('identity_documents.hash', '=', 'hash-new-phone')
+      .execute();
+    expect(owner).toEqual([{ identifier: replacement.identifier }]);
   });
 
   it('stores only id, hash, type, status and time: no submitted license field reaches the database', async () => {

@@ -79,10 +79,16 @@ const boundUsers = compiled((db, v: OfIdentifier) =>
     .select('devices.user_id')
     .where('user_devices.customer_id', '=', v.customerId)
     .where('user_devices.user_identifier', '=', v.identifier)
+    .orderBy('user_devices.active', 'desc')
+    .orderBy('devices.active', 'desc')
     .orderBy('user_devices.created_at'),
 );
 
-/** The service users whose devices are bound to an RP identifier, oldest binding first. */
+/**
+ * The service users whose devices are bound to an RP identifier: those who can receive for it
+ * first (an active binding of an active device: after a phone change, the new phone's user), then
+ * oldest binding first.
+ */
 export async function usersBoundTo(
   db: Db,
   customerId: string,
