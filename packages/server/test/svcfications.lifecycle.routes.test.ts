@@ -104,4 +104,14 @@ describe('/next', () => {
     expect((await waiting).status).toBe('ACCEPTED');
     expect(await status(state.rp.request('GET', `/api/v2/svcfications/${s.id}?wait=31`))).toBe(422);
   });
+
+  it("a device's GET {id}?wait ends in 404 when the device was deactivated while it waited", async () => {
+    const u = await user();
+    const s = await create({ desired_level: 1, user_identifier: u.identifier });
+    const waiting = status(u.device.signed('GET', `/api/v2/svcfications/${s.id}?wait=10`));
+    await new Promise((r) => setTimeout(r, 50));
+    await state.rp.setDeviceActive(u.device.identifier, false);
+    await state.rp.request('DELETE', `/api/v2/svcfications/${s.id}`);
+    expect(await waiting).toBe(404);
+  });
 });

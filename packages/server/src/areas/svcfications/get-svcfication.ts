@@ -19,17 +19,20 @@ export async function getSvcfication(
   options: { waitSeconds?: number; device?: DevicesTable | null } = {},
 ): Promise<Svcfication> {
   let deadline = Date.now() + (options.waitSeconds ?? 0) * 1000;
-  for (;;) {
+  let device = options.device ?? null;
+  for (let look = 0; ; look += 1) {
     // Watched before the read: an answer given while it runs still wakes this poll.
     const changed = deps.waiters.watch(signals.changed(id), deadline - Date.now());
     try {
       const row = await findSvcfication(deps.db, customerId, id);
       assertThat(row, 'SVCFICATION_NOT_FOUND');
-      if (options.device)
-        assertThat(
-          await addressedDevice(deps, customerId, row, options.device),
-          'SVCFICATION_NOT_FOUND',
-        );
+      if (options.device) {
+        // Read again after a wait: the device may have been deactivated meanwhile.
+        if (look > 0 && device)
+          device = (await deps.identity.device(customerId, device.identifier)) ?? null;
+        const addressed = device && (await addressedDevice(deps, customerId, row, device));
+        assertThat(addressed, 'SVCFICATION_NOT_FOUND');
+      }
       const now = deps.clock.now();
       const remaining = deadline - Date.now();
       if (!isOpen(row, now) || remaining <= 0)
