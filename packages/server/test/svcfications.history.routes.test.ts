@@ -71,5 +71,14 @@ describe('history and legacy v1', () => {
     expect(await status(state.rp.request('GET', `/api/v1/verifications/${svcficationId}`))).toBe(
       403,
     );
+    // An interval that would not come back as sent (beyond 32 bits) is refused.
+    const huge = legacy.request('POST', '/api/v1/verifications', {
+      action: 'pay',
+      resource: 'order-2',
+      desired_level: 1,
+      user_identifier: u.identifier,
+      interval: 9_007_199_254_740_993,
+    });
+    expect(await status(huge)).toBe(422);
   });
 });

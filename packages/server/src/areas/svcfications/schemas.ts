@@ -27,7 +27,10 @@ export const LegacyBody = Type.Composite(
     Type.Object({
       agent_id: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
       display_name: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
-      interval: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+      // A 32-bit integer: larger values would come back rounded (a double) or as 1e+300.
+      interval: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), Type.Null()]),
+      ),
     }),
   ],
   {
