@@ -26,11 +26,25 @@ program.addCommand(keysCommand());
 program.addCommand(oidcCommand());
 program.addCommand(migrateCommand());
 
+/**
+ * A message as one line of plain text: line breaks become spaces, and other control characters (a
+ * value echoed back may hold terminal escapes) are shown escaped.
+ */
+function oneLine(text: string): string {
+  return text
+    .trim()
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(
+      /[\u0000-\u001f\u007f]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+}
+
 /** A mistake on the command line is one line naming where the usage is, never the whole help. */
 function oneLineErrors(command: Command, path: string): void {
   command.configureOutput({
     outputError: (text, write) =>
-      write(`svc: ${text.trim().replace(/^error: /, '')} (see \`${path} --help\`)\n`),
+      write(`svc: ${oneLine(text).replace(/^error: /, '')} (see \`${path} --help\`)\n`),
   });
   for (const sub of command.commands) oneLineErrors(sub, `${path} ${sub.name()}`);
 }
@@ -39,6 +53,6 @@ oneLineErrors(program, 'svc');
 program.parseAsync(process.argv).catch((err: unknown) => {
   // Every failure is one line: the message of an error, never its stack.
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`svc: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.stderr.write(`svc: ${oneLine(message)}\n`);
   process.exit(1);
 });

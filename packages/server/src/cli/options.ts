@@ -9,9 +9,29 @@ export function parsePort(value: string): number {
   return port;
 }
 
+/** A value that must say something: `--data-dir "$UNSET"` must not quietly mean ./data. */
+export function parseNonEmpty(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
+  return value;
+}
+
+/**
+ * A customer's display name: shown on users' phones and in one-line listings, so one line of
+ * 1–100 characters with something besides spaces.
+ */
+export function parseDisplayName(value: string): string {
+  if (value.trim() === '' || value.length > 100 || /[\u0000-\u001f\u007f-\u009f]/.test(value))
+    throw new InvalidArgumentError('must be 1–100 characters on one line, not only spaces');
+  return value;
+}
+
 /** Adds `--data-dir` to a command. */
 export function withDataDir(command: Command): Command {
-  return command.option('--data-dir <dir>', 'data directory (default $SVC_DATA_DIR or ./data)');
+  return command.option(
+    '--data-dir <dir>',
+    'data directory (default $SVC_DATA_DIR or ./data)',
+    parseNonEmpty,
+  );
 }
 
 /** Opens the context a command works on, runs it, and closes the store. */

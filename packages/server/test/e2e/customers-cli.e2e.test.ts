@@ -144,5 +144,11 @@ describe('svc customers', () => {
       "unknown command 'frobnicate'",
     );
     expectOneLineRefusal(await svcAsync(['serve', '--port', 'http']), 'must be a port number');
+    // An empty value (an unset variable) never means the default: ./data would get the customer.
+    const empty = ['customers', 'create', '--name', 'x', '--json', '--data-dir', ''];
+    expectOneLineRefusal(await svcAsync(empty), 'must not be empty');
+    expectOneLineRefusal(await svcAsync(['serve', '--host', '']), 'must not be empty');
+    for (const name of ['', '   ', 'two\nlines', '\u001b[31mred', 'x'.repeat(101)])
+      expectOneLineRefusal(await customers('create', '--name', name), '1–100 characters');
   });
 });

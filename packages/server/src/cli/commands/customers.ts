@@ -9,7 +9,7 @@ import {
 import { createCustomer, credentialKinds } from '../../core/customers.js';
 import type { CredentialKind } from '../../core/store/schema.js';
 import { printIssued } from '../credentials-output.js';
-import { withContext, withDataDir } from '../options.js';
+import { parseDisplayName, withContext, withDataDir } from '../options.js';
 
 interface Format {
   json?: boolean;
@@ -49,7 +49,7 @@ export function customersCommand(): Command {
   const customers = new Command('customers').description('manage relying-party customers');
   withFormats(customers.command('create'))
     .description('create a customer and print its credentials once')
-    .requiredOption('--name <name>', 'display name')
+    .requiredOption('--name <name>', 'display name (1–100 characters, one line)', parseDisplayName)
     .option(
       '--verify-identity-documents',
       'check submitted license data against the sandbox agency',

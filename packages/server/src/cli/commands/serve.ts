@@ -1,12 +1,12 @@
 import { Command } from 'commander';
 import type { Config } from '../../config/index.js';
-import { parsePort, withDataDir } from '../options.js';
+import { parseNonEmpty, parsePort, withDataDir } from '../options.js';
 
 export function serveCommand(): Command {
   return withDataDir(new Command('serve'))
     .description('serve all three areas on one listener')
     .option('--port <n>', 'port (default $PORT or 8080)', parsePort)
-    .option('--host <host>', 'host (default $HOST or 127.0.0.1)')
+    .option('--host <host>', 'host (default $HOST or 127.0.0.1)', parseNonEmpty)
     .option('--exit-with-parent', 'shut down when the parent process exits (npm start)')
     .option('--migrate', 'apply pending PostgreSQL migrations first (SQLite always does)')
     .action(
