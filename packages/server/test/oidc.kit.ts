@@ -137,7 +137,9 @@ export function oidcCalls(current: () => TestApp) {
     const back = await flow.go('GET', next.pathname);
     const code = new URL(String(back.headers.location)).searchParams.get('code');
     expect(code).toBeTruthy();
-    return { code: String(code), verifier: flow.verifier };
+    const setCookies = [back.headers['set-cookie'] ?? []].flat();
+    const session = setCookies.find((line) => line.startsWith('_session='));
+    return { code: String(code), verifier: flow.verifier, session };
   }
 
   return { client, organization, tokenCall, authorize, signIn };

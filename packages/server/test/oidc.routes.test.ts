@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { origin, type Json } from './fido.kit.js';
+import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { fidoCalls, origin, type Json } from './fido.kit.js';
 import { DeviceClient, RpClient } from '@svc/sdk';
 import { injectFetch, testApp, type TestApp } from './helpers.js';
 import { behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
@@ -9,7 +10,8 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(async () => t.close());
-const { organization, authorize } = oidcCalls(() => t);
+const { organization, authorize, signIn } = oidcCalls(() => t);
+const { register } = fidoCalls(() => t);
 
 describe('the provider of an organization', () => {
   it("lives under its pages' base; an unknown organization is 404", async () => {
@@ -178,6 +180,14 @@ describe('the provider of an organization', () => {
     expect((await flow.go('GET', `/oidc/${b.id}/interaction/${uid}`)).statusCode).toBe(404);
     expect(await rows()).toEqual(before);
     expect((await flow.go('GET', flow.location)).statusCode).toBe(200);
+  });
+
+  it("a session cookie is kept to its organization's issuer path", async () => {
+    const c = await organization();
+    const authenticator = new SoftAuthenticator();
+    await register(c, authenticator);
+    const { session } = await signIn(c.id, c.clientId, authenticator);
+    expect(session).toMatch(new RegExp(`; path=/oidc/${c.id};`, 'i'));
   });
 
   it('hostile requests to the provider and the sign-in page get 4xx, never 5xx', async () => {

@@ -34,7 +34,10 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
   const configuration: Configuration = {
     adapter: adapterClass(deps, org.organizationId),
     jwks: { keys },
-    cookies: { keys: [deps.cookieKey] },
+    // Every organization's provider is on one host with the same cookie names: the session
+    // cookie is kept to the issuer's path, so signing in with one organization never replaces
+    // another's session (the interaction cookies are kept to their own paths already).
+    cookies: { keys: [deps.cookieKey], long: { path: new URL(issuerOf(org)).pathname } },
     async findAccount(_ctx, sub) {
       const user = await deps.fido.user(org.customerId, { id: sub });
       return (
