@@ -9,6 +9,7 @@ const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
 /** Unit tests that open a store; they use `openTestStore()`/`testApp()`, which honour SVC_TEST_STORE. */
 const storeUnitTests = [
   'packages/server/src/core/outbox/worker.test.ts',
+  'packages/server/src/core/outbox/index.test.ts',
   'packages/server/src/core/sweeper.test.ts',
   'packages/server/src/core/idempotency.test.ts',
   'packages/server/src/core/store/compiled.test.ts',

@@ -136,7 +136,10 @@ describe('registration ceremony through the link', () => {
       credentials: [{ transports: ['usb', 'internal', 'nfc'] }],
     });
     const notAList = (r: RegistrationResponseJSON) =>
-      ({ ...r, response: { ...r.response, transports: 'usb' } }) as RegistrationResponseJSON;
+      ({
+        ...r,
+        response: { ...r.response, transports: 'usb' },
+      }) as unknown as RegistrationResponseJSON;
     expect((await register(c, new SoftAuthenticator(), 'uma', notAList)).verified.status).toBe(200);
     const uma = await c.call('POST', '/api/v1/users/search', { user_identifier: 'uma' });
     const [other] = uma.body.users as Json[];

@@ -131,7 +131,12 @@ describe('hardening', () => {
         },
       });
     const ids = new Set<string>();
-    for (const extra of [{}, { 'x-device-sig': 'junk-1' }, { 'x-device-sig': 'junk-2' }]) {
+    const extras: Record<string, string>[] = [
+      {},
+      { 'x-device-sig': 'junk-1' },
+      { 'x-device-sig': 'junk-2' },
+    ];
+    for (const extra of extras) {
       const res = await send(extra);
       expect(res.statusCode).toBe(201);
       ids.add(res.json<{ id: string }>().id);
