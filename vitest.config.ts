@@ -10,6 +10,7 @@ const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
 const storeUnitTests = [
   'packages/server/src/core/outbox/worker.test.ts',
   'packages/server/src/core/outbox/index.test.ts',
+  'packages/server/src/core/outbox/slots.test.ts',
   'packages/server/src/core/sweeper.test.ts',
   'packages/server/src/core/idempotency.test.ts',
   'packages/server/src/core/store/compiled.test.ts',

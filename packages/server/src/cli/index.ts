@@ -8,6 +8,7 @@ import { oidcCommand } from './commands/oidc.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { serveCommand } from './commands/serve.js';
 import { smsCommand } from './commands/sms.js';
+import { controlCharacter } from './options.js';
 
 // src/cli and dist/cli both sit two levels below the package.
 const { version } = JSON.parse(
@@ -35,7 +36,7 @@ function oneLine(text: string): string {
     .trim()
     .replace(/\s*\n\s*/g, ' ')
     .replace(
-      /[\u0000-\u001f\u007f]/g,
+      new RegExp(controlCharacter, 'g'),
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
 }

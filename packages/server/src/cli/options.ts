@@ -15,12 +15,15 @@ export function parseNonEmpty(value: string): string {
   return value;
 }
 
+/** Characters that break a line or drive a terminal: C0 and C1 controls, DEL, U+2028/2029. */
+export const controlCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 /**
  * A customer's display name: shown on users' phones and in one-line listings, so one line of
  * 1–100 characters with something besides spaces.
  */
 export function parseDisplayName(value: string): string {
-  if (value.trim() === '' || value.length > 100 || /[\u0000-\u001f\u007f-\u009f]/.test(value))
+  if (value.trim() === '' || value.length > 100 || controlCharacter.test(value))
     throw new InvalidArgumentError('must be 1–100 characters on one line, not only spaces');
   return value;
 }

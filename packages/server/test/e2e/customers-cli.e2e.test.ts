@@ -148,7 +148,18 @@ describe('svc customers', () => {
     const empty = ['customers', 'create', '--name', 'x', '--json', '--data-dir', ''];
     expectOneLineRefusal(await svcAsync(empty), 'must not be empty');
     expectOneLineRefusal(await svcAsync(['serve', '--host', '']), 'must not be empty');
-    for (const name of ['', '   ', 'two\nlines', '\u001b[31mred', 'x'.repeat(101)])
-      expectOneLineRefusal(await customers('create', '--name', name), '1–100 characters');
+    for (const name of [
+      '',
+      '   ',
+      'two\nlines',
+      '\u001b[31mred',
+      '\u009b31m',
+      'a\u2028b',
+      'x'.repeat(101),
+    ]) {
+      const refused = await customers('create', '--name', name);
+      expectOneLineRefusal(refused, '1–100 characters');
+      expect(refused.stderr).not.toMatch(/[\u001b\u009b\u2028]/); // shown escaped, not raw
+    }
   });
 });

@@ -35,9 +35,10 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     adapter: adapterClass(deps, org.organizationId),
     jwks: { keys },
     // Every organization's provider is on one host with the same cookie names: the session
-    // cookie is kept to the issuer's path, so signing in with one organization never replaces
-    // another's session (the interaction cookies are kept to their own paths already).
-    cookies: { keys: [deps.cookieKey], long: { path: new URL(issuerOf(org)).pathname } },
+    // cookie is kept to the provider's mount path (where its endpoints answer, whatever path the
+    // issuer's base has), so signing in with one organization never replaces another's session
+    // (the interaction cookies are kept to their own pages' paths already).
+    cookies: { keys: [deps.cookieKey], long: { path: `/oidc/${org.organizationId}` } },
     async findAccount(_ctx, sub) {
       const user = await deps.fido.user(org.customerId, { id: sub });
       return (

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { DeviceClient, type DeviceKeys } from '@svc/sdk';
+import { parseNonEmpty } from '../options.js';
 import { readDeviceFile, type DeviceFile } from './keys-file.js';
 
 export interface DeviceFlags {
@@ -16,7 +17,8 @@ export function withDeviceOptions(command: Command): Command {
     .addOption(
       new Option('--keys <file>', 'the device keys file')
         .env('SVC_DEVICE_KEYS')
-        .default('./svc-device.json'),
+        .default('./svc-device.json')
+        .argParser(parseNonEmpty),
     )
     .addOption(
       new Option('--url <url>', 'base URL of svc').env('SVC_URL').default('http://127.0.0.1:8080'),

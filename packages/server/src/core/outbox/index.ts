@@ -63,8 +63,8 @@ const keptMs = { delivered: 7 * 86_400_000, dead: 30 * 86_400_000 } as const;
 
 /**
  * Deletes finished items once kept long enough: delivered ones after 7 days, dead ones after 30.
- * A finished item's `next_attempt_at` is within an hour of its last attempt (the lease it was
- * delivered under, or the retry it did not get), so the `outbox_due` index (state,
+ * A finished item's `next_attempt_at` is at most 72 minutes after its last attempt (the lease it
+ * was delivered under, or the retry it did not get: an hour at most, ±20 %), so the `outbox_due` index (state,
  * next_attempt_at) finds them. Answers how many went.
  */
 export async function purgeOutbox(db: Kysely<Database>, now: Date): Promise<number> {

@@ -1,63 +1,13 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { randomIds } from '../ids.js';
 import { createMetrics } from '../metrics.js';
-import type { Store } from '../store/index.js';
 import { Waiters } from '../waiters.js';
 import { openTestStore } from '../../../test/helpers.js';
-import { startReceiver } from '../../../test/e2e/receiver.js';
+import { hangingReceiver, heldHandler, quiet, rows, workerOn } from '../../../test/outbox.kit.js';
 import { callbackDeliverer } from './callback.js';
 import { Outbox } from './index.js';
-import { OutboxWorker, retryDelayMs, type Deliver, type WorkerOptions } from './worker.js';
-
-const quiet = { warn: () => undefined, info: () => undefined, error: () => undefined };
-const never = () => new Promise<void>(() => undefined);
-
-/** A worker on `store` with a manual clock, an SMS handler that never answers unless given. */
-function workerOn(
-  store: Store,
-  clock: ManualClock,
-  handlers: { callback: Deliver; sms?: Deliver },
-  options: Partial<WorkerOptions> = {},
-): OutboxWorker {
-  return new OutboxWorker({
-    db: store.db,
-    clock,
-    outbox: new Outbox(clock, randomIds),
-    logger: quiet,
-    retryBaseMs: 1000,
-    handlers: { sms: never, ...handlers },
-    ...options,
-  });
-}
-
-/** A handler whose deliveries wait until the test settles them; `started` counts the calls. */
-function heldHandler() {
-  const held: { resolve(): void; reject(err: Error): void }[] = [];
-  const deliver: Deliver = () => new Promise((resolve, reject) => held.push({ resolve, reject }));
-  return { deliver, held, started: () => held.length };
-}
-
-/** A loopback receiver that never answers; `held()` counts the requests it keeps waiting. */
-async function hangingReceiver() {
-  const held: ServerResponse[] = [];
-  const server = createServer((_req, res) => held.push(res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    held: () => held.length,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const rows = (store: Store) =>
-  store.db.selectFrom('outbox').selectAll().orderBy('created_at').execute();
+import { OutboxWorker, retryDelayMs } from './worker.js';
 
 describe('outbox worker', () => {
   it('backs off exponentially with jitter, capped at an hour', () => {
@@ -227,39 +177,6 @@ describe('outbox worker', () => {
     ]);
     await store.close();
   });
-
-  it('delivers to a healthy receiver while 1,100 callbacks to a hanging one wait, four at a time', async () => {
-    const store = await openTestStore();
-    const clock = new ManualClock();
-    const outbox = new Outbox(clock, randomIds);
-    const hanging = await hangingReceiver();
-    const healthy = await startReceiver();
-    // More than one fill reads (20 pages of 50), each to its own URL: the backlog is passed over.
-    await store.db.transaction().execute(async (tx) => {
-      for (let i = 0; i < 1100; i++)
-        await outbox.enqueue(tx, {
-          kind: 'callback',
-          target: `${hanging.url}/hooks/${i}`,
-          payload: { i },
-        });
-    });
-    clock.advance(1);
-    await outbox.enqueue(store.db, { kind: 'callback', target: healthy.url, payload: { ok: 1 } });
-    const deliver = callbackDeliverer({ allowInsecure: true, timeoutMs: 30_000 });
-    const worker = workerOn(store, clock, { callback: deliver }, { pollMs: 10 });
-    worker.start();
-    expect(await healthy.next()).toMatchObject({ body: { ok: 1 } });
-    const pending = (await rows(store)).filter((r) => r.target.startsWith(hanging.url));
-    expect(pending.every((r) => r.state === 'pending' && r.attempts === 0)).toBe(true);
-    expect(pending).toHaveLength(1100);
-    await vi.waitFor(() => expect(hanging.held()).toBe(4));
-    await new Promise((resolve) => setTimeout(resolve, 100)); // several polls: still four
-    expect(hanging.held()).toBe(4);
-    await worker.stop();
-    await Promise.all([hanging.close(), healthy.close()]);
-    expect((await rows(store)).at(-1)).toMatchObject({ state: 'delivered', attempts: 1 });
-    await store.close();
-  }, 10_000);
 
   it('stops at once: deliveries in flight are aborted and their items due again', async () => {
     const store = await openTestStore();

@@ -130,6 +130,9 @@ export class OutboxWorker {
    */
   private async fill(): Promise<void> {
     const { signal } = this.stopping;
+    // A fill that starts mid-list goes on from the start once it reaches the end: an item passed
+    // over earlier (its host was full then) may be the one a freed slot is for.
+    let wrapped = this.place === undefined;
     for (let pages = 0; pages < pagesPerFill && this.slots.free > 0 && !signal.aborted; pages++) {
       const page = await this.duePage(this.place);
       for (const item of page) {
@@ -139,7 +142,8 @@ export class OutboxWorker {
       }
       if (page.length < this.slots.size) {
         this.place = undefined;
-        return;
+        if (wrapped) return;
+        wrapped = true;
       }
     }
   }
