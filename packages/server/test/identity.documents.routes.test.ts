@@ -4,6 +4,17 @@ import { rpClient, status, useIdentityApp } from './identity.kit.js';
 
 const { state, newDevice } = useIdentityApp();
 
+/** The devices of the user whose document has this hash. */
+async function devicesOwning(hash: string): Promise<string[]> {
+  const rows = await state.t.store.db
+    .selectFrom('identity_documents')
+    .innerJoin('devices', 'devices.user_id', 'identity_documents.user_id')
+    .select('devices.identifier')
+    .where('identity_documents.hash', '=', hash)
+    .execute();
+  return rows.map((r) => r.identifier);
+}
+
 describe('identity documents', () => {
   it('registers by device (201), replaces, lists and reads; other tenants see nothing', async () => {
     const device = newDevice();
@@ -75,13 +86,7 @@ describe('identity documents', () => {
     await bound.register();
     await state.rp.bindDevice(bound.identifier, 'mapped');
     await state.rp.registerDocumentFor('mapped', { hash: 'hash-bound' });
-    const stored = await state.t.store.db
-      .selectFrom('identity_documents')
-      .innerJoin('devices', 'devices.user_id', 'identity_documents.user_id')
-      .select('devices.identifier')
-      .where('identity_documents.hash', '=', 'hash-bound')
-      .execute();
-    expect(stored).toEqual([{ identifier: bound.identifier }]);
+    expect(await devicesOwning('hash-bound')).toEqual([bound.identifier]);
 
     // A phone change: the old binding and phone deactivated, a new phone bound. The document is
     // the new phone's user's, who can answer with it.
@@ -97,13 +102,7 @@ describe('identity documents', () => {
     await state.rp.setBindingActive(String(old?.id), false);
     await state.rp.setDeviceActive(bound.identifier, false);
     await state.rp.registerDocumentFor('mapped', { hash: 'hash-new-phone' });
-    const owner = await state.t.store.db
-      .selectFrom('identity_documents')
-      .innerJoin('devices', 'devices.user_id', 'identity_documents.user_id')
-      .select('devices.identifier')
-      .where('identity_documents.hash', '=', 'hash-new-phone')
-      .execute();
-    expect(owner).toEqual([{ identifier: replacement.identifier }]);
+    expect(await devicesOwning('hash-new-phone')).toEqual([replacement.identifier]);
   });
 
   it('stores only id, hash, type, status and time: no submitted license field reaches the database', async () => {

@@ -2,12 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { randomIds } from '../ids.js';
 import { createMetrics } from '../metrics.js';
+import type { Store } from '../store/index.js';
 import { Waiters } from '../waiters.js';
 import { openTestStore } from '../../../test/helpers.js';
 import { hangingReceiver, heldHandler, quiet, rows, workerOn } from '../../../test/outbox.kit.js';
 import { callbackDeliverer } from './callback.js';
 import { Outbox } from './index.js';
-import { OutboxWorker, retryDelayMs } from './worker.js';
+import { OutboxWorker, retryDelayMs, type Deliver } from './worker.js';
 
 describe('outbox worker', () => {
   it('backs off exponentially with jitter, capped at an hour', () => {
@@ -125,14 +126,15 @@ describe('outbox worker', () => {
     await store.close();
   });
 
-  it('records no outcome once its lease has passed to another worker', async () => {
-    const store = await openTestStore();
+  /**
+   * One item and two workers; the first's delivery hangs until its lease has run out. Answers
+   * the first worker's pass (still running) and its held delivery.
+   */
+  async function leaseRunsOut(store: Store, second: Deliver) {
     const clock = new ManualClock();
-    const outbox = new Outbox(clock, randomIds);
     const slow = heldHandler();
     const first = workerOn(store, clock, { callback: slow.deliver });
-    const second = workerOn(store, clock, { callback: () => Promise.resolve() });
-    await outbox.enqueue(store.db, {
+    await new Outbox(clock, randomIds).enqueue(store.db, {
       kind: 'callback',
       target: 'https://rp.example.com/x',
       payload: {},
@@ -140,6 +142,12 @@ describe('outbox worker', () => {
     const firstPass = first.pass();
     await vi.waitFor(() => expect(slow.started()).toBe(1));
     clock.advance(5 * 60 * 1000); // the first worker's lease runs out while its delivery hangs
+    return { firstPass, slow, second: workerOn(store, clock, { callback: second }) };
+  }
+
+  it('records no outcome once its lease has passed to another worker', async () => {
+    const store = await openTestStore();
+    const { firstPass, slow, second } = await leaseRunsOut(store, () => Promise.resolve());
     await second.pass();
     slow.held[0]?.reject(new Error('timed out'));
     await firstPass;
@@ -151,20 +159,8 @@ describe('outbox worker', () => {
 
   it('a late success does not close an item that another worker now holds', async () => {
     const store = await openTestStore();
-    const clock = new ManualClock();
-    const outbox = new Outbox(clock, randomIds);
-    const slow = heldHandler();
     const next = heldHandler();
-    const first = workerOn(store, clock, { callback: slow.deliver });
-    const second = workerOn(store, clock, { callback: next.deliver });
-    await outbox.enqueue(store.db, {
-      kind: 'callback',
-      target: 'https://rp.example.com/x',
-      payload: {},
-    });
-    const firstPass = first.pass();
-    await vi.waitFor(() => expect(slow.started()).toBe(1));
-    clock.advance(5 * 60 * 1000);
+    const { firstPass, slow, second } = await leaseRunsOut(store, next.deliver);
     const secondPass = second.pass();
     await vi.waitFor(() => expect(next.started()).toBe(1));
     slow.held[0]?.resolve();
