@@ -36,8 +36,8 @@ export function expirySweeps(
 
 /**
  * The purge loops: expired nonces, idempotency answers and OIDC payloads, and finished outbox
- * items kept long enough, are deleted. Each on its
- * own: one that fails is logged and counted under its name, and the others still run.
+ * items kept long enough, are deleted. Each on its own: one that fails is logged and counted
+ * under its name, and the others still run.
  */
 export function purges(
   ctx: Context,

@@ -17,6 +17,9 @@ export async function failLink(
   throw new AppError('FIDO_CEREMONY_FAILED', problem);
 }
 
+/** What JavaScript itself throws: about the code that ran, not about what it was given. */
+const codeErrors = [TypeError, RangeError, ReferenceError, SyntaxError];
+
 /**
  * What a failed check tells the page: our own checks throw FIDO_CEREMONY_FAILED, SimpleWebAuthn
  * throws Errors whose message names the problem. A malformed response may make code throw
@@ -28,6 +31,3 @@ export function problemOf(err: unknown): string {
   const ownCode = codeErrors.some((kind) => err instanceof kind);
   return err instanceof Error && !ownCode ? err.message : 'The response is malformed.';
 }
-
-/** What JavaScript itself throws: about the code that ran, not about what it was given. */
-const codeErrors = [TypeError, RangeError, ReferenceError, SyntaxError];

@@ -3,9 +3,9 @@ import {
   type AuthenticationResponseJSON,
 } from '@simplewebauthn/server';
 import { assertThat } from '../../core/errors.js';
+import { assertCredentialShaped } from './credential-response.js';
 import type { CredentialRow } from './credentials-repo.js';
 import type { LinkRow } from './links-repo.js';
-import { isCredentialShaped } from './judge-registration.js';
 import type { OrganizationRow } from './organizations-repo.js';
 import { transportsOf } from './transports.js';
 import { userHandle } from './user-handle.js';
@@ -29,7 +29,7 @@ const failed = 'FIDO_CEREMONY_FAILED';
 export async function judgeAuthentication(
   c: AuthenticationCase,
 ): Promise<{ credential: CredentialRow; newCounter: number }> {
-  assertThat(isCredentialShaped(c.response), failed, 'The response is not a WebAuthn credential.');
+  assertCredentialShaped(c.response);
   const response = c.response as AuthenticationResponseJSON;
   const { credential } = c;
   assertThat(c.link.challenge, failed, 'No challenge was issued for this link.');

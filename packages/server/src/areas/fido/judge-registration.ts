@@ -1,6 +1,7 @@
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { decodeAttestationObject } from '@simplewebauthn/server/helpers';
 import { assertThat } from '../../core/errors.js';
+import { assertCredentialShaped, maxCredentialIdBytes } from './credential-response.js';
 import type { CredentialRow } from './credentials-repo.js';
 import type { LinkRow } from './links-repo.js';
 import type { OrganizationRow } from './organizations-repo.js';
@@ -26,7 +27,7 @@ const failed = 'FIDO_CEREMONY_FAILED';
  * fail as FIDO_CEREMONY_FAILED naming the problem; SimpleWebAuthn's throw its own Errors.
  */
 export async function judgeRegistration(c: RegistrationCase): Promise<CredentialRow> {
-  assertThat(isCredentialShaped(c.response), failed, 'The response is not a WebAuthn credential.');
+  assertCredentialShaped(c.response);
   const response = c.response as RegistrationResponseJSON;
   const org = c.organization;
   assertThat(c.link.challenge, failed, 'No challenge was issued for this link.');
@@ -46,9 +47,8 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
   });
   assertThat(result.verified, failed, 'The attestation statement did not verify.');
   const info = result.registrationInfo;
-  // WebAuthn's limit (Level 3, §6.1): a longer id could never be asked for at login.
   assertThat(
-    Buffer.from(info.credential.id, 'base64url').length <= 1023,
+    Buffer.from(info.credential.id, 'base64url').length <= maxCredentialIdBytes,
     failed,
     'The credential id is longer than 1023 bytes.',
   );
@@ -87,12 +87,6 @@ export async function judgeRegistration(c: RegistrationCase): Promise<Credential
     aaguid: info.aaguid && !/^[0-]+$/.test(info.aaguid) ? info.aaguid : null,
     backed_up: info.credentialBackedUp ? 1 : 0,
   };
-}
-
-/** An object whose `response` is an object: the shape the checks below read from. */
-export function isCredentialShaped(value: unknown): boolean {
-  const response = (value as { response?: unknown } | null)?.response;
-  return typeof value === 'object' && typeof response === 'object' && response !== null;
 }
 
 function hasCertificateChain(attestationObject: Uint8Array<ArrayBuffer>): boolean {

@@ -1,4 +1,5 @@
 import { AppError, assertThat } from '../../core/errors.js';
+import { credentialIdOf } from './credential-response.js';
 import { advanceCounter, findCredential } from './credentials-repo.js';
 import type { FidoDeps } from './deps.js';
 import { failLink, problemOf } from './fail-link.js';
@@ -8,12 +9,6 @@ import { expectedOrigin } from './link.js';
 import { openLink } from './open-link.js';
 import { findUserById } from './users-repo.js';
 import type { CeremonyResult } from './views.js';
-
-/** The response's credential id, if it has one. */
-function credentialIdOf(response: unknown): string | undefined {
-  const id = (response as { id?: unknown } | null)?.id;
-  return typeof id === 'string' && id.length <= 1366 ? id : undefined;
-}
 
 /**
  * Step 2 of the login page: judge the assertion once. Success advances the credential's counter
