@@ -1,4 +1,4 @@
-import { DeviceClient } from '@svc/sdk';
+import { DeviceClient, RpClient } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, useSvcficationApp, type Svc } from './svcfications.kit.js';
 import { injectFetch } from './helpers.js';
@@ -62,6 +62,34 @@ describe('creation', () => {
     });
     const fields = (error as { field_errors: Record<string, string[]> }).field_errors;
     expect(Object.keys(fields).length).toBeGreaterThan(0);
+  });
+
+  it('a reused Idempotency-Key → 422 IDEMPOTENCY_KEY_REUSED in the same {message, errors} shape', async () => {
+    const u = await user();
+    const legacy = new RpClient({
+      baseUrl: 'http://svc',
+      credentials: state.t.customer.user_credentials,
+      fetch: injectFetch(state.t.app),
+    });
+    const body = { action: 'login', resource: 'web', user_identifier: u.identifier };
+    const sends = [
+      (level: number, key: Record<string, string>) =>
+        state.rp.request('POST', '/api/v2/svcfications', { ...body, desired_level: level }, key),
+      (level: number, key: Record<string, string>) =>
+        legacy.request('POST', '/api/v1/verifications', { ...body, desired_level: level }, key),
+    ];
+    for (const [i, send] of sends.entries()) {
+      const key = { 'idempotency-key': `reused-${i}` };
+      await send(1, key);
+      const error = await bodyOf(send(2, key));
+      expect(error).toEqual({
+        message: expect.any(String),
+        errors: [expect.stringMatching(/Idempotency-Key/)],
+        error: 'IDEMPOTENCY_KEY_REUSED',
+        description: expect.any(String),
+        field_errors: {},
+      });
+    }
   });
 
   it('level 3 for a user without a document → 424 NO_DOCUMENTS', async () => {

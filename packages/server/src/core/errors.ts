@@ -58,11 +58,7 @@ export const catalog = {
   URI_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json.' },
   VALIDATION_FAILED: { status: 422, message: 'The request failed validation.' },
-  SVCFICATION_INVALID: {
-    status: 422,
-    message: 'The svcfication could not be created.',
-    shape: 'list',
-  },
+  SVCFICATION_INVALID: { status: 422, message: 'The svcfication could not be created.' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'This Idempotency-Key was used with another request.',
@@ -89,7 +85,7 @@ export const catalog = {
   RATE_LIMITED: { status: 429, message: 'Too many requests; retry after the Retry-After delay.' },
   INTERNAL: { status: 500, message: 'Internal server error.' },
   NOT_READY: { status: 503, message: 'The database does not answer.' },
-} as const satisfies Record<string, { status: number; message: string; shape?: 'list' }>;
+} as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof catalog;
 export type FieldErrors = Record<string, string[]>;
@@ -110,14 +106,17 @@ export class AppError extends Error {
     return catalog[this.code].status;
   }
 
-  /** The response body, in the shape the spec gives for this code. */
-  body(): Record<string, unknown> {
-    const entry: { message: string; shape?: 'list' } = catalog[this.code];
+  /**
+   * The response body: the spec's Error (ErrorWithFields when fields are named), or, where the
+   * route answers the spec's `{message, errors}` (svcfication creation), that shape around it.
+   */
+  body(shape: 'error' | 'list' = 'error'): Record<string, unknown> {
+    const { message } = catalog[this.code];
     const fieldErrors = this.fieldErrors ?? {};
-    if (entry.shape === 'list') {
+    if (shape === 'list') {
       const errors = Object.entries(fieldErrors).flatMap(([f, ms]) => ms.map((m) => `${f} ${m}`));
       return {
-        message: entry.message,
+        message,
         errors: errors.length > 0 ? errors : [this.description],
         error: this.code,
         description: this.description,
@@ -126,7 +125,7 @@ export class AppError extends Error {
     }
     const body: Record<string, unknown> = {
       error: this.code,
-      message: entry.message,
+      message,
       description: this.description,
     };
     if (this.fieldErrors) body.field_errors = this.fieldErrors;

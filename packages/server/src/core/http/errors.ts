@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ListError } from '@svc/wire';
 import { AppError, fieldError, type ErrorCode } from '../errors.js';
 import { toFieldErrors } from './validation.js';
 
@@ -23,10 +24,15 @@ function toAppError(err: FastifyError | AppError, request: FastifyRequest): AppE
   return new AppError('INTERNAL');
 }
 
+/** The error in the shape the route declares for its status (so the serializer keeps every field). */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.code === 'UNAUTHORIZED') void reply.header('www-authenticate', 'Bearer');
   if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
-  return reply.code(error.status).type('application/json; charset=utf-8').send(error.body());
+  const declared = (reply.request.routeOptions.schema?.response as Record<number, unknown>)?.[
+    error.status
+  ];
+  const body = error.body(declared === ListError ? 'list' : 'error');
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 
 /** Router failures before any route runs (bad percent-encoding, overlong parameters). */

@@ -4,9 +4,9 @@ import { ErrorBody, ErrorWithFieldsBody, Identifier } from '@svc/wire';
 export { ErrorBody, ErrorWithFieldsBody };
 
 export const IdParams = Type.Object({ id: Identifier });
-/** The error statuses Area B routes declare: Error, and ErrorWithFields for 422. */
+/** The error statuses Area B routes declare: Error, and ErrorWithFields where fields are named. */
 export const errorResponses = {
-  400: ErrorBody,
+  400: ErrorWithFieldsBody,
   403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
