@@ -115,7 +115,13 @@ export function oidcCalls(current: () => TestApp) {
       cookies.take(answer.headers['set-cookie']);
       return answer;
     };
-    return { status: res.statusCode, location: String(res.headers.location), go, verifier };
+    return {
+      status: res.statusCode,
+      location: String(res.headers.location),
+      go,
+      verifier,
+      cookie: cookies.header,
+    };
   }
 
   /**
@@ -139,7 +145,7 @@ export function oidcCalls(current: () => TestApp) {
     expect(code).toBeTruthy();
     const setCookies = [back.headers['set-cookie'] ?? []].flat();
     const session = setCookies.find((line) => line.startsWith('_session='));
-    return { code: String(code), verifier: flow.verifier, session };
+    return { code: String(code), verifier: flow.verifier, session, cookie: flow.cookie() };
   }
 
   return { client, organization, tokenCall, authorize, signIn };

@@ -51,6 +51,15 @@ describe('the oidc-provider adapter over the store', () => {
     ).toEqual([]);
   });
 
+  it('a refresh token consumed twice at once: one goes on, the other is invalid_grant', async () => {
+    const refresh = new Adapter('RefreshToken');
+    await refresh.upsert('r0', { grantId: 'g0' }, 3600);
+    const outcomes = await Promise.allSettled([refresh.consume('r0'), refresh.consume('r0')]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const lost = outcomes.find((o) => o.status === 'rejected');
+    expect(lost?.reason).toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('revoking a grant destroys every token of it; destroy removes one', async () => {
     const access = new Adapter('AccessToken');
     const refresh = new Adapter('RefreshToken');
@@ -74,7 +83,7 @@ describe('the oidc-provider adapter over the store', () => {
     expect(await theirs.find('i1')).toBeUndefined();
     expect(await theirs.findByUid('i1')).toBeUndefined();
     await theirs.upsert('i1', { uid: 'i1', accountId: 'mallory' }, 600);
-    await theirs.consume('i1');
+    await expect(theirs.consume('i1')).rejects.toMatchObject({ error: 'invalid_grant' });
     await theirs.destroy('i1');
     await theirs.revokeByGrantId('g9');
     expect(await interactions.find('i1')).toEqual({ uid: 'i1', grantId: 'g9' });

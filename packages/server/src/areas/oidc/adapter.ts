@@ -1,4 +1,4 @@
-import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterConstructor, type AdapterPayload } from 'oidc-provider';
 import type { OidcDeps, OidcOrganization } from './deps.js';
 import {
   consumePayload,
@@ -88,9 +88,15 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
       return alive(await findPayload(deps.db, organizationId, this.model, { uid }));
     }
 
+    /**
+     * oidc-provider reads `consumed` before it consumes, so two requests redeeming one code (or
+     * rotating one refresh token) at once would both pass its check: only the one whose update
+     * finds the row unused goes on, the other gets invalid_grant.
+     */
     async consume(id: string): Promise<void> {
-      await consumePayload(deps.db, this.key(id), now().toISOString());
+      const first = await consumePayload(deps.db, this.key(id), now().toISOString());
       await deps.durability.durable();
+      if (!first) throw new errors.InvalidGrant('grant request is invalid');
     }
 
     async destroy(id: string): Promise<void> {

@@ -7,6 +7,9 @@ export type Acr = (typeof acrs)[number];
 
 export const supportedAcrs: string[] = [...acrs];
 
+/** The level an `acr` value proves; 0 for none or an unknown value. */
+export const levelOfAcr = (acr: unknown): number => acrs.indexOf(acr as Acr) + 1;
+
 export function acrOfLevel(level: number): Acr {
   return acrs[Math.min(Math.max(level, 1), 3) - 1] ?? 'EN';
 }
@@ -20,7 +23,7 @@ export function requiredLevel(acrValues: unknown): number {
   if (typeof acrValues !== 'string') return 0;
   const levels = acrValues
     .split(' ')
-    .map((value) => acrs.indexOf(value as Acr) + 1)
+    .map(levelOfAcr)
     .filter((level) => level > 0);
   return levels.length ? Math.min(...levels) : 0;
 }

@@ -47,14 +47,17 @@ export async function findPayload(
 
 type Key = { organizationId: string; model: string; id: string };
 
-export async function consumePayload(db: Db, key: Key, at: string) {
-  await db
+/** Marks a code or token used; false when it was used already (another request won the race). */
+export async function consumePayload(db: Db, key: Key, at: string): Promise<boolean> {
+  const result = await db
     .updateTable('oidc_payloads')
     .set({ consumed_at: at })
     .where('model', '=', key.model)
     .where('id', '=', key.id)
+    .where('consumed_at', 'is', null)
     .where(ownedBy(key.organizationId))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function destroyPayload(db: Db, key: Key): Promise<void> {

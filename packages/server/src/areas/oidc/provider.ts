@@ -1,8 +1,13 @@
 import type { JWK } from 'jose';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import { adapterClass } from './adapter.js';
 import type { OidcDeps, OidcOrganization } from './deps.js';
-import { supportedAcrs } from './levels.js';
+import { levelOfAcr, requiredLevel, supportedAcrs } from './levels.js';
 import { providerPages } from './provider-pages.js';
 
 /** Where an organization's provider lives: under its pages' base (docs/decisions.md). */
@@ -26,6 +31,25 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC) {
   grant.addOIDCScope(scopes);
   await grant.save();
   return grant;
+}
+
+/**
+ * oidc-provider's prompts, plus one: a session whose sign-in proved less than `acr_values` asks
+ * for signs in again (with `prompt=none`: login_required), never a token with a lower `acr`.
+ */
+function signInPolicy() {
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check(
+        'acr_values',
+        'The session does not prove the requested assurance level',
+        'login_required',
+        ({ oidc }) => levelOfAcr(oidc.acr) < requiredLevel(oidc.params?.acr_values),
+      ),
+    );
+  return policy;
 }
 
 /** One organization's OpenID Provider (oidc-provider), signing with svc's keys. */
@@ -88,6 +112,7 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
       },
     },
     interactions: {
+      policy: signInPolicy(),
       url: (_ctx, interaction) => interactionPath(org.organizationId, interaction.uid),
     },
     renderError: pages.renderError,

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { fidoCalls } from './fido.kit.js';
+import { testApp, type TestApp } from './helpers.js';
+import { behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => t.close());
+const { organization, signIn } = oidcCalls(() => t);
+const { register } = fidoCalls(() => t);
+
+/** An organization (a public client) and a user of it who signed in with a passkey. */
+async function signedIn() {
+  const c = await organization();
+  const authenticator = new SoftAuthenticator();
+  await register(c, authenticator);
+  return { c, ...(await signIn(c.id, c.clientId, authenticator)) };
+}
+
+const token = (orgId: string, form: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/oidc/${orgId}/token`,
+    headers: { ...behindTls, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+describe('a code is single-use, under concurrency too', () => {
+  it('three redemptions of one code at once: one token, the others invalid_grant', async () => {
+    const c = await organization();
+    const authenticator = new SoftAuthenticator();
+    await register(c, authenticator);
+    for (let round = 0; round < 5; round++) {
+      const { code, verifier } = await signIn(c.id, c.clientId, authenticator);
+      const form = {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        client_id: c.clientId,
+      };
+      const answers = await Promise.all([1, 2, 3].map(() => token(c.id, form)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+      for (const lost of answers.filter((a) => a.statusCode === 400))
+        expect(lost.json()).toMatchObject({ error: 'invalid_grant' });
+    }
+  });
+});
+
+describe('a session signed in at a lower level than acr_values asks for', () => {
+  const authorization = (orgId: string, clientId: string, extra: Record<string, string>) =>
+    `/oidc/${orgId}/auth?${new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      state: 'st',
+      nonce: 'nn',
+      code_challenge: createHash('sha256')
+        .update(randomBytes(32).toString('base64url'))
+        .digest('base64url'),
+      code_challenge_method: 'S256',
+      ...extra,
+    })}`;
+
+  it('signs in again (prompt=none: login_required), never gets a code at its own level', async () => {
+    const { c, cookie } = await signedIn();
+    const go = (extra: Record<string, string>) =>
+      t.app.inject({
+        url: authorization(c.id, c.clientId, extra),
+        headers: { ...behindTls, cookie },
+      });
+    // The passkey's own level is served from the session.
+    const same = new URL(String((await go({ acr_values: 'ES' })).headers.location));
+    expect(same.searchParams.get('code')).toBeTruthy();
+    // A higher one is not.
+    const higher = await go({ acr_values: 'EX' });
+    expect(String(higher.headers.location)).toContain(`/oidc/${c.id}/interaction/`);
+    const silent = new URL(
+      String((await go({ acr_values: 'EX', prompt: 'none' })).headers.location),
+    );
+    expect(silent.searchParams.get('code')).toBeNull();
+    expect(silent.searchParams.get('error')).toBe('login_required');
+  });
+});
