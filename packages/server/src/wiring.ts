@@ -1,8 +1,10 @@
+import { authenticationOptions } from './areas/fido/authentication-options.js';
 import { beginSignIn } from './areas/fido/begin-sign-in.js';
 import { fidoDeps } from './areas/fido/deps.js';
 import { oidcClient } from './areas/fido/oidc-client.js';
 import { oidcUser } from './areas/fido/oidc-user.js';
 import { signInOutcome } from './areas/fido/sign-in-outcome.js';
+import { verifyAuthentication } from './areas/fido/verify-authentication.js';
 import { identityDeps } from './areas/identity/deps.js';
 import { identityDirectory } from './areas/identity/directory.js';
 import { oidcDeps } from './areas/oidc/deps.js';
@@ -40,6 +42,8 @@ export function wireAreas(ctx: Context) {
       organization: (id) => oidcClient(fido, id),
       user: (customerId, key) => oidcUser(fido, customerId, key),
       beginPasskey: (id) => beginSignIn(fido, id),
+      passkeyOptions: (id, secret) => authenticationOptions(fido, id, secret),
+      verifyPasskey: (id, secret, response) => verifyAuthentication(fido, id, secret, response),
       passkeyOutcome: (id, linkId) => signInOutcome(fido, id, linkId),
     },
     phone: {

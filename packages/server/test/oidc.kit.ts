@@ -50,7 +50,7 @@ export function jar() {
  * (`current()`, made in its beforeAll).
  */
 export function oidcCalls(current: () => TestApp) {
-  const { client, withOrganization, page } = fidoCalls(current);
+  const { client, withOrganization } = fidoCalls(current);
   /** A FIDO customer (a fresh one, or the one `apiKey` names) with its organization and one redirect URI. */
   async function organization(apiKey?: string) {
     const c = await withOrganization({}, apiKey);
@@ -101,7 +101,7 @@ export function oidcCalls(current: () => TestApp) {
       headers: behindTls,
     });
     cookies.take(res.headers['set-cookie']);
-    const go = async (method: 'GET' | 'POST', url: string) => {
+    const go = async (method: 'GET' | 'POST', url: string, body: object = {}) => {
       const answer = await current().app.inject({
         method,
         url,
@@ -110,7 +110,7 @@ export function oidcCalls(current: () => TestApp) {
           cookie: cookies.header(),
           ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
         },
-        ...(method === 'POST' ? { payload: '{}' } : {}),
+        ...(method === 'POST' ? { payload: JSON.stringify(body) } : {}),
       });
       cookies.take(answer.headers['set-cookie']);
       return answer;
@@ -130,15 +130,12 @@ export function oidcCalls(current: () => TestApp) {
    */
   async function signIn(orgId: string, clientId: string, authenticator: SoftAuthenticator) {
     const flow = await authorize(orgId, clientId);
-    const link = (await flow.go('POST', `${flow.location}/passkey`)).json<Json>();
-    const secret = String(link.secret);
-    const options = await page('POST', `${String(link.path)}/options`, { secret });
+    const options = (await flow.go('POST', `${flow.location}/passkey`)).json();
     const response = authenticator.authenticate(
-      options.body as unknown as PublicKeyCredentialRequestOptionsJSON,
+      options as PublicKeyCredentialRequestOptionsJSON,
       origin,
     );
-    await page('POST', `${String(link.path)}/verify`, { secret, response });
-    const finished = await flow.go('POST', `${flow.location}/passkey/finish`);
+    const finished = await flow.go('POST', `${flow.location}/passkey/finish`, { response });
     const next = new URL(finished.json<{ redirect_to: string }>().redirect_to);
     const back = await flow.go('GET', next.pathname);
     const code = new URL(String(back.headers.location)).searchParams.get('code');

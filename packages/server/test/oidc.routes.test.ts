@@ -51,15 +51,26 @@ describe('the provider of an organization', () => {
     expect(page.body).toContain('Sign in with a passkey');
     expect(page.headers['content-security-policy']).toContain("form-action 'none'");
 
-    const early = await flow.go('POST', `${flow.location}/passkey/finish`);
+    const early = await flow.go('POST', `${flow.location}/passkey/finish`, { response: {} });
     expect(early.json()).toMatchObject({ error: 'OIDC_SIGN_IN_INCOMPLETE' });
+    // WebAuthn options, nothing else: the link and its secret never reach the browser, so the
+    // ceremony cannot be handed to another browser (only this cookie's holder can answer).
+    const linkIds = async () =>
+      (await t.store.db.selectFrom('fido_authentications').select('id').execute()).map((r) => r.id);
+    const before = await linkIds();
     const started = await flow.go('POST', `${flow.location}/passkey`);
-    expect(started.json()).toEqual({
-      id: expect.any(String),
-      secret: expect.any(String),
-      path: expect.stringMatching(/^\/fido\/authentications\//),
-    });
-    expect((await flow.go('POST', `${flow.location}/passkey/finish`)).statusCode).toBe(409);
+    expect(Object.keys(started.json()).sort()).toEqual(
+      ['allowCredentials', 'challenge', 'rpId', 'timeout', 'userVerification'].sort(),
+    );
+    const made = (await linkIds()).filter((id) => !before.includes(id));
+    expect(made).toHaveLength(1);
+    expect(started.body).not.toContain(String(made[0]));
+    // Asked again: a new challenge on the same link, not another link.
+    const again = (await flow.go('POST', `${flow.location}/passkey`)).json<Json>();
+    expect(again.challenge).not.toBe(started.json<Json>().challenge);
+    expect(await linkIds()).toHaveLength(before.length + 1);
+    const unsigned = await flow.go('POST', `${flow.location}/passkey/finish`, { response: {} });
+    expect(unsigned.statusCode).toBe(400);
 
     // Without the interaction's cookie nothing starts.
     const links = await t.store.db.selectFrom('fido_authentications').selectAll().execute();
@@ -173,7 +184,8 @@ describe('the provider of an organization', () => {
     ];
     const before = await rows();
     for (const step of ['passkey', 'phone', 'passkey/finish']) {
-      const res = await flow.go('POST', `/oidc/${b.id}/interaction/${uid}/${step}`);
+      const body = step === 'passkey/finish' ? { response: {} } : {};
+      const res = await flow.go('POST', `/oidc/${b.id}/interaction/${uid}/${step}`, body);
       expect(res.statusCode, step).toBe(404);
       expect(res.json()).toMatchObject({ error: 'OIDC_INTERACTION_NOT_FOUND' });
     }

@@ -5,19 +5,18 @@ import { inTransaction } from './links-repo.js';
 import { findOrganizationById } from './organizations-repo.js';
 
 /**
- * A login link for the OpenID Provider's sign-in page: any passkey of the organization's users,
- * the same ceremony, flags and checks as a `user_link` (no callback, no SMS). The page runs the
- * ceremony through the link's two calls at `path`.
+ * A login link for the OpenID Provider's sign-in: any passkey of the organization's users, the
+ * same ceremony, flags and checks as a `user_link` (no callback, no SMS). The provider keeps the
+ * secret on its interaction and runs the ceremony itself, so the link never reaches a browser.
  */
 export async function beginSignIn(
   deps: FidoDeps,
   organizationId: string,
-): Promise<{ id: string; secret: string; path: string }> {
+): Promise<{ id: string; secret: string }> {
   const organization = await findOrganizationById(deps.db, organizationId);
   assertThat(organization, 'ORGANIZATION_NOT_FOUND');
   const created = await inTransaction(deps.db, (tx) =>
     issueLink(deps, tx, 'authentications', organization, { userId: null }),
   );
-  const link = new URL(created.user_link);
-  return { id: created.row.id, secret: link.hash.slice(1), path: link.pathname };
+  return { id: created.row.id, secret: new URL(created.user_link).hash.slice(1) };
 }

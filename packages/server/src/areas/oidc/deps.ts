@@ -32,8 +32,12 @@ export interface FidoForOidc {
     customerId: string,
     key: { id: string } | { userIdentifier: string },
   ): Promise<OidcUser | undefined>;
-  /** A passkey login link of the organization; the page runs its ceremony at `path`. */
-  beginPasskey(organizationId: string): Promise<{ id: string; secret: string; path: string }>;
+  /** A passkey login link of the organization (user-less: any of its users' passkeys). */
+  beginPasskey(organizationId: string): Promise<{ id: string; secret: string }>;
+  /** The link's WebAuthn request options (a new challenge). */
+  passkeyOptions(linkId: string, secret: string): Promise<object>;
+  /** Verifies the browser's assertion against the link (completing it, or failing). */
+  verifyPasskey(linkId: string, secret: string, response: unknown): Promise<unknown>;
   /** The user a completed passkey link signed in, else undefined. */
   passkeyOutcome(organizationId: string, linkId: string): Promise<OidcUser | undefined>;
 }

@@ -6,14 +6,16 @@ import { amrOf } from './levels.js';
 import { loginResult } from './login-result.js';
 import { passkeyLevel } from './start-passkey.js';
 
-/** After the ceremony: the user the interaction's own link signed in. */
+/** The browser's assertion, verified against the interaction's own link: the user it signs in. */
 export async function finishPasskey(
   deps: OidcDeps,
   organizationId: string,
   interaction: Interaction,
+  response: unknown,
 ): Promise<InteractionResults> {
-  const { passkeyLink } = pendingOf(interaction);
-  assertThat(passkeyLink, 'OIDC_SIGN_IN_INCOMPLETE');
+  const { passkeyLink, passkeySecret } = pendingOf(interaction);
+  assertThat(passkeyLink && passkeySecret, 'OIDC_SIGN_IN_INCOMPLETE');
+  await deps.fido.verifyPasskey(passkeyLink, passkeySecret, response);
   const user = await deps.fido.passkeyOutcome(organizationId, passkeyLink);
   assertThat(user, 'OIDC_SIGN_IN_INCOMPLETE');
   return loginResult(interaction.params.acr_values, {

@@ -76,7 +76,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     { config: call, schema: route.finishPasskey },
     async (q, re) => {
       const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
-      return finish(await finishPasskey(deps, organization, interaction));
+      return finish(await finishPasskey(deps, organization, interaction, q.body.response));
     },
   );
   r.post(

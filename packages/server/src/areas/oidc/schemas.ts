@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { FidoCeremonyOptions, FidoVerifyBody } from '@svc/wire';
 import { ErrorBody } from '../../core/http/schemas.js';
 
 const Segment = Type.String({ minLength: 1, maxLength: 128 });
 const InteractionParams = Type.Object({ organization: Segment, uid: Segment });
 const Empty = Type.Object({});
 const Next = Type.Object({ redirect_to: Type.String() });
-const Link = Type.Object({ id: Type.String(), secret: Type.String(), path: Type.String() });
 const errors = { 404: ErrorBody, 409: ErrorBody };
 
 /**
@@ -22,12 +22,12 @@ export const route = {
     hide: true,
     params: InteractionParams,
     body: Empty,
-    response: { 200: Type.Union([Link, Next]), ...errors },
+    response: { 200: Type.Union([Next, FidoCeremonyOptions]), ...errors },
   },
   finishPasskey: {
     hide: true,
     params: InteractionParams,
-    body: Empty,
+    body: Type.Object({ response: FidoVerifyBody.properties.response }),
     response: { 200: Next, ...errors },
   },
   startPhone: {

@@ -43,16 +43,13 @@ async function signInWithPasskey(button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   show('Follow your browser\u2019s prompt\u2026', 'info');
   try {
-    const link = await post(`${here}/passkey`);
-    if (follow(link)) return;
-    const secret = String(link.secret);
-    // The Area C login link's two calls (areas/fido/pages/routes.ts).
-    const options = await post(`${String(link.path)}/options`, { secret });
+    // The ceremony's options and its answer both go through this interaction (its cookie).
+    const options = await post(`${here}/passkey`);
+    if (follow(options)) return;
     const response = await startAuthentication({
       optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
     });
-    await post(`${String(link.path)}/verify`, { secret, response });
-    follow(await post(`${here}/passkey/finish`));
+    follow(await post(`${here}/passkey/finish`, { response }));
   } catch (err) {
     button.disabled = false;
     show(
