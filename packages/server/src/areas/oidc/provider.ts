@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { JWK } from 'jose';
 import Provider, {
   errors,
@@ -12,8 +13,26 @@ import { providerPages } from './provider-pages.js';
 
 /** Where an organization's provider lives: under its pages' base (docs/decisions.md). */
 export const issuerOf = (org: OidcOrganization) => `${org.base}/oidc/${org.organizationId}`;
-export const interactionPath = (organizationId: string, uid: string) =>
-  `/oidc/${organizationId}/interaction/${uid}`;
+/** The issuer's path: where the provider is mounted as the browser and the clients see it. */
+const mountOf = (org: OidcOrganization) => new URL(issuerOf(org)).pathname;
+
+/**
+ * A request to the provider as its issuer is reached, whatever Host and X-Forwarded-* the client
+ * or a proxy sent: oidc-provider builds every URL it answers (discovery's endpoints, redirects to
+ * the sign-in page and back) from the request's origin and mount path, so they come from the
+ * issuer, base path included, never from headers a client chose. `req.url` is already the path
+ * below the mount.
+ */
+export function asIssuerRequest(
+  provider: Provider,
+  req: IncomingMessage & { originalUrl?: string },
+): void {
+  const issuer = new URL(provider.issuer);
+  req.originalUrl = `${issuer.pathname}${req.url ?? ''}`;
+  req.headers.host = issuer.host;
+  req.headers['x-forwarded-host'] = issuer.host;
+  req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+}
 
 const scopes = 'openid profile offline_access';
 
@@ -59,10 +78,10 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     adapter: adapterClass(deps, org.organizationId),
     jwks: { keys },
     // Every organization's provider is on one host with the same cookie names: the session
-    // cookie is kept to the provider's mount path (where its endpoints answer, whatever path the
-    // issuer's base has), so signing in with one organization never replaces another's session
-    // (the interaction cookies are kept to their own pages' paths already).
-    cookies: { keys: [deps.cookieKey], long: { path: `/oidc/${org.organizationId}` } },
+    // cookie is kept to the issuer's path (as the browser sees it, a proxy's base path
+    // included), so signing in with one organization never replaces another's session (the
+    // interaction cookies are kept to their own pages' paths already).
+    cookies: { keys: [deps.cookieKey], long: { path: mountOf(org) } },
     async findAccount(_ctx, sub) {
       const user = await deps.fido.user(org.customerId, { id: sub });
       return (
@@ -113,7 +132,7 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     },
     interactions: {
       policy: signInPolicy(),
-      url: (_ctx, interaction) => interactionPath(org.organizationId, interaction.uid),
+      url: (_ctx, interaction) => `${mountOf(org)}/interaction/${interaction.uid}`,
     },
     renderError: pages.renderError,
     ttl: {
@@ -127,8 +146,7 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     },
   };
   const provider = new Provider(issuerOf(org), configuration);
-  // svc speaks plain HTTP: an https issuer is served through a TLS-terminating proxy, whose
-  // X-Forwarded-Proto tells the provider the request was secure (docs/deployment.md).
-  provider.proxy = issuerOf(org).startsWith('https:');
+  // The forwarded headers it reads are the issuer's own (asIssuerRequest).
+  provider.proxy = true;
   return provider;
 }

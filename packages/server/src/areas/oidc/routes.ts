@@ -9,6 +9,7 @@ import { finishInteraction, openInteraction, pendingOf, type Exchange } from './
 import { acrOfLevel, requiredLevel } from './levels.js';
 import { loginScript } from './pages/script.js';
 import { loginPage, staleLoginPage } from './pages/template.js';
+import { asIssuerRequest } from './provider.js';
 import { Providers } from './providers.js';
 import { route } from './schemas.js';
 import { startPasskey } from './start-passkey.js';
@@ -122,8 +123,8 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
         const req = q.raw as typeof q.raw & { originalUrl?: string };
         const url = req.url ?? '/';
         const prefix = /^\/oidc\/[^/?#]+/.exec(url)?.[0] ?? '';
-        req.originalUrl = url;
         req.url = url.slice(prefix.length) || '/';
+        asIssuerRequest(entry.provider, req);
         re.hijack();
         await entry.handle(req, re.raw);
       });
