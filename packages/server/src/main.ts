@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { installAttestationRoots } from './areas/fido/attestation-roots.js';
 import type { Config } from './config/index.js';
-import { countCustomers, createCustomer } from './core/customers.js';
+import { createDemoCustomer } from './core/customer-admin.js';
 import { openContext } from './context.js';
 import { LogStream } from './core/log-stream.js';
 import { startWorkers } from './worker.js';
@@ -36,15 +36,11 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
   const ctx = await openContext(overrides, options.migrate ? { migrate: true } : {});
   installAttestationRoots(ctx.config.fidoAttestationRoots);
   const logger = pino({ level: ctx.config.logLevel }, new LogStream(process.stdout.fd));
-  if ((await countCustomers(ctx.store.db)) === 0) {
-    const demo = await createCustomer(
-      { ...ctx, db: ctx.store.db },
-      { name: 'demo', verifyIdentityDocuments: true },
-    );
+  const demo = await createDemoCustomer({ ...ctx, db: ctx.store.db }, ctx.store.dialect);
+  if (demo)
     process.stdout.write(
       `Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`,
     );
-  }
   const app = await buildApp({ ...ctx, logger });
   const workers = startWorkers(ctx, logger);
   // Several instances over one PostgreSQL: long polls wake for writes made on any of them.

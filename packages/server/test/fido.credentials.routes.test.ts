@@ -169,3 +169,57 @@ describe('passkey management', () => {
     );
   });
 });
+
+// Races of the passkey changes: on PostgreSQL (READ COMMITTED) the requests' transactions overlap;
+// SQLite runs one at a time. Each is tried in several rounds, as one round may not interleave.
+describe('concurrent passkey changes', () => {
+  const rounds = 15;
+
+  /** A registration link of the user, opened up to the response its verify call posts. */
+  async function prepared(c: Org, user: string) {
+    const created = await c.call('POST', `/api/v1/users/${user}/registrations`, {});
+    expect(created.status).toBe(201);
+    const link = parseLink(created.body.user_link);
+    const options = await page('POST', `${link.path}/options`, { secret: link.secret });
+    const response = new SoftAuthenticator().register(options.body as never, origin);
+    return () => page('POST', `${link.path}/verify`, { ...link, response });
+  }
+
+  const registered = async (c: Org, identifier: string) =>
+    (
+      (await c.call('POST', '/api/v1/users/search', { user_identifier: identifier })).body
+        .users as Json[]
+    )[0]?.registered;
+
+  it('removing the last two passkeys at once unregisters the user', async () => {
+    const c = await withOrganization();
+    for (let round = 0; round < rounds; round++) {
+      const identifier = `both-${round}`;
+      await register(c, new SoftAuthenticator(), identifier);
+      await register(c, new SoftAuthenticator(), identifier);
+      const user = await userId(c, identifier);
+      const paths = (await list(c, user)).map(
+        (p) => `/api/v1/users/${user}/credentials/${String(p.id)}`,
+      );
+      expect(paths).toHaveLength(2);
+      const deleted = await Promise.all(paths.map((path) => call(c, 'DELETE', path)));
+      expect(deleted.map((d) => d.status)).toEqual([204, 204]);
+      expect(await list(c, user)).toEqual([]);
+      expect(await registered(c, identifier)).toBe(false);
+    }
+  });
+
+  it('registrations at once never exceed SVC_FIDO_CREDENTIAL_LIMIT', async () => {
+    const c = await withOrganization();
+    for (let round = 0; round < rounds; round++) {
+      const identifier = `cap-${round}`;
+      await register(c, new SoftAuthenticator(), identifier);
+      const user = await userId(c, identifier);
+      // Two links issued while there is room for one more passkey, verified at once.
+      const verifies = [await prepared(c, user), await prepared(c, user)];
+      const verified = await Promise.all(verifies.map((verify) => verify()));
+      expect(verified.map((v) => v.status).sort()).toEqual([200, 400]);
+      expect(await list(c, user)).toHaveLength(2);
+    }
+  });
+});

@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, type Insertable, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../src/core/store/migrations.js';
 import type { Database } from '../src/core/store/schema.js';
 import { fidoCalls } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
+import { migratedBefore } from './migrations.kit.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,48 +52,9 @@ describe('a FIDO domain is claimed by one customer', () => {
   });
 });
 
-/**
- * A database migrated up to (not including) 0007, on the store the suite runs on, and a way to
- * run the rest.
- */
-async function beforeDomainClaims() {
-  const url = process.env.SVC_TEST_DATABASE_URL;
-  const schema = `t_${randomBytes(8).toString('hex')}`;
-  const postgres = process.env.SVC_TEST_STORE === 'postgres' && url;
-  if (postgres) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`).finally(() => admin.end());
-  }
-  const db = new Kysely<Database>({
-    dialect: postgres
-      ? new PostgresDialect({
-          pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` }),
-        })
-      : new SqliteDialect({ database: new SQLite(':memory:') }),
-  });
-  const migrateTo = async (list: typeof migrations) => {
-    const result = await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(list) },
-      ...(postgres ? { migrationTableSchema: schema } : {}),
-    }).migrateToLatest();
-    if (result.error) throw new Error('migration failed', { cause: result.error });
-  };
-  await migrateTo(Object.fromEntries(Object.entries(migrations).filter(([n]) => n < '0007')));
-  return {
-    db,
-    migrateRest: () => migrateTo(migrations),
-    close: async () => {
-      if (postgres) await sql.raw(`drop schema ${schema} cascade`).execute(db);
-      await db.destroy();
-    },
-  };
-}
-
 describe('migration 0007 on organizations that already share a domain', () => {
   it('the oldest keeps the claim, the others keep working unclaimed; localhost stays unclaimed', async () => {
-    const { db, migrateRest, close } = await beforeDomainClaims();
+    const { db, migrateRest, close } = await migratedBefore('0007');
     const org = (id: string, domain_name: string, created_at: string) => ({
       id,
       customer_id: id,

@@ -1,4 +1,5 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
@@ -130,5 +131,56 @@ describe('registration ceremony through the link', () => {
         transports: ['internal'],
       },
     ]);
+  });
+});
+
+// A race: on PostgreSQL (READ COMMITTED) the two transactions overlap; SQLite runs one at a time.
+// Tried for several users at once and in several rounds, as one pair may not interleave.
+describe('registration racing the removal of the only passkey', () => {
+  it('ends with the new passkey and the user registered', async () => {
+    const c = await withOrganization();
+    const inject = async (method: 'GET' | 'DELETE', url: string) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `SVC ${c.apiKey}` },
+      });
+      return { status: res.statusCode, body: res.body ? res.json<Json>() : {} };
+    };
+    const registered = async (identifier: string) =>
+      (
+        (await c.call('POST', '/api/v1/users/search', { user_identifier: identifier })).body
+          .users as Json[]
+      )[0]?.registered;
+
+    /** A user with one passkey and a link to enroll another, opened up to its verify call. */
+    async function swap(identifier: string, delayMs: number) {
+      await register(c, new SoftAuthenticator(), identifier);
+      const found = await c.call('POST', '/api/v1/users/search', { user_identifier: identifier });
+      const user = String((found.body.users as Json[])[0]?.id);
+      const credentials = `/api/v1/users/${user}/credentials`;
+      const [old] = (await inject('GET', credentials)).body.credentials as Json[];
+      const created = await c.call('POST', `/api/v1/users/${user}/registrations`, {});
+      const { path, secret } = parseLink(created.body.user_link);
+      const options = await page('POST', `${path}/options`, { secret });
+      const response = new SoftAuthenticator().register(options.body as never, origin);
+      return async () => {
+        const [verified, deleted] = await Promise.all([
+          page('POST', `${path}/verify`, { secret, response }),
+          delay(delayMs).then(() => inject('DELETE', `${credentials}/${String(old?.id)}`)),
+        ]);
+        expect([verified.status, deleted.status]).toEqual([200, 204]);
+        expect((await inject('GET', credentials)).body.credentials).toHaveLength(1);
+        expect(await registered(identifier)).toBe(true);
+      };
+    }
+
+    // The removal starts 0–3 ms after the verify, which judges the response before its
+    // transaction: the two transactions must overlap for the race to happen at all.
+    for (let round = 0; round < 20; round++) {
+      const races = [];
+      for (let i = 0; i < 4; i++) races.push(await swap(`swap-${round}-${i}`, i));
+      await Promise.all(races.map((race) => race()));
+    }
   });
 });

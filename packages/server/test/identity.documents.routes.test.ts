@@ -191,6 +191,28 @@ describe('identity documents', () => {
     });
   });
 
+  // A race: on PostgreSQL (READ COMMITTED) the registrations overlap; SQLite runs one at a time.
+  // Tried in several rounds, as one round may not interleave.
+  it('registrations at once leave the user one document, one of theirs', async () => {
+    for (let round = 0; round < 15; round++) {
+      const device = newDevice();
+      await device.register();
+      await state.rp.bindDevice(device.identifier, `racer-${round}`);
+      const hashes = ['a', 'b', 'c'].map((h) => `hash-race-${round}-${h}`);
+      await Promise.all(
+        hashes.map((hash) => state.rp.registerDocumentFor(`racer-${round}`, { hash })),
+      );
+      const stored = await state.t.store.db
+        .selectFrom('identity_documents')
+        .innerJoin('devices', 'devices.user_id', 'identity_documents.user_id')
+        .select('identity_documents.hash')
+        .where('devices.identifier', '=', device.identifier)
+        .execute();
+      expect(stored).toHaveLength(1);
+      expect(hashes).toContain(stored[0]?.hash);
+    }
+  });
+
   it.each([
     ['eye_color', 'PURPLE'],
     ['hair_color', 'PURPLE'],

@@ -1,11 +1,15 @@
+import { sql } from 'kysely';
 import {
+  countCustomers,
+  createCustomer,
   credentialCacheMs,
   credentialKinds,
   issueCredentials,
   type CustomerDeps,
   type IssuedCredentials,
+  type IssuedCustomer,
 } from './customers.js';
-import type { Db } from './store/index.js';
+import type { Db, Store } from './store/index.js';
 import type { CredentialKind } from './store/schema.js';
 
 /** A customer as `svc customers list` shows it: no secret, only which kinds it holds. */
@@ -120,4 +124,29 @@ export async function setNumberMatching(db: Db, customerId: string, on: boolean)
     .where('id', '=', customerId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The PostgreSQL advisory lock that instances starting at once take turns under (any constant). */
+const demoCustomerLock = 7_406_512_311;
+
+/**
+ * A first start: creates the `demo` customer when the database holds no customer, else null.
+ * Instances starting at once on an empty PostgreSQL database check and create under an advisory
+ * lock (held by the one connection that runs both), so only the first creates it; SQLite has
+ * one server at a time.
+ */
+export async function createDemoCustomer(
+  deps: CustomerDeps,
+  dialect: Store['dialect'],
+): Promise<IssuedCustomer | null> {
+  const locks = dialect === 'postgres';
+  return deps.db.connection().execute(async (db) => {
+    if (locks) await sql`select pg_advisory_lock(${demoCustomerLock})`.execute(db);
+    try {
+      if ((await countCustomers(db)) > 0) return null;
+      return await createCustomer({ ...deps, db }, { name: 'demo', verifyIdentityDocuments: true });
+    } finally {
+      if (locks) await sql`select pg_advisory_unlock(${demoCustomerLock})`.execute(db);
+    }
+  });
 }

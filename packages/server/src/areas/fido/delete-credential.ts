@@ -1,7 +1,8 @@
 import { assertThat } from '../../core/errors.js';
-import { countCredentials, deleteCredential as remove } from './credentials-repo.js';
+import { deleteCredential as remove } from './credentials-repo.js';
 import type { FidoDeps } from './deps.js';
 import { inTransaction } from './links-repo.js';
+import { lockPasskeys } from './passkey-room.js';
 import { userCredential } from './user-credential.js';
 import { markRegistered } from './users-repo.js';
 
@@ -22,8 +23,9 @@ export async function deleteCredential(
     credentialId,
   );
   await inTransaction(deps.db, async (tx) => {
+    const { count } = await lockPasskeys(deps, tx, organizationId, user.id);
     assertThat(await remove(tx, credential.id), 'CREDENTIAL_NOT_FOUND');
-    if ((await countCredentials(tx, organizationId, user.id)) === 0)
-      await markRegistered(tx, user.id, false);
+    // Set from the count, not only cleared: a user left inconsistent before is put right.
+    await markRegistered(tx, user.id, count > 1);
   });
 }

@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import { compiled } from '../../core/store/compiled.js';
 import type { Db } from '../../core/store/index.js';
 import type { FidoUsersTable } from '../../core/store/schema.js';
@@ -43,6 +44,19 @@ export async function insertUser(db: Db, row: UserRow): Promise<boolean> {
       .onConflict((oc) => oc.columns(['customer_id', 'user_identifier']).doNothing())
       .executeTakeFirst(),
   );
+}
+
+/**
+ * Locks the user's row until the transaction ends (`for update` on PostgreSQL; SQLite knows no row
+ * locks and needs none: it runs one write transaction at a time).
+ */
+export async function lockUser(db: Db, id: string): Promise<void> {
+  await db
+    .selectFrom('fido_users')
+    .select('id')
+    .where('id', '=', id)
+    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+    .execute();
 }
 
 export async function markRegistered(db: Db, id: string, registered = true): Promise<void> {

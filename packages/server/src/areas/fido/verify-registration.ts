@@ -6,7 +6,7 @@ import { finishLink } from './finish-link.js';
 import { judgeRegistration } from './judge-registration.js';
 import { expectedOrigin } from './link.js';
 import { openLink } from './open-link.js';
-import { hasRoomForPasskey, passkeyLimitText } from './passkey-room.js';
+import { lockPasskeys, passkeyLimitText } from './passkey-room.js';
 import { markRegistered } from './users-repo.js';
 import type { CeremonyResult } from './views.js';
 
@@ -43,7 +43,7 @@ export async function verifyRegistration(
       { status: 'COMPLETED', user: { ...user, registered: 1 } },
       async (tx) => {
         assertThat(
-          await hasRoomForPasskey(deps, tx, organization.id, user.id),
+          (await lockPasskeys(deps, tx, organization.id, user.id)).hasRoom,
           'FIDO_CEREMONY_FAILED',
           passkeyLimitText(deps),
         );

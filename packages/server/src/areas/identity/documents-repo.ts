@@ -3,16 +3,18 @@ import type { IdentityDocumentsTable } from '../../core/store/schema.js';
 
 export type DocumentRow = IdentityDocumentsTable;
 
-/** A user has one document: the new one replaces the previous in one transaction. */
+/**
+ * A user has one document (a unique index, migration 0014): the new one replaces the previous in
+ * one statement, new id included, so registrations at once leave one of them.
+ */
 export async function replaceDocument(db: Db, row: DocumentRow): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .deleteFrom('identity_documents')
-      .where('customer_id', '=', row.customer_id)
-      .where('user_id', '=', row.user_id)
-      .execute();
-    await tx.insertInto('identity_documents').values(row).execute();
-  });
+  // Every column but the user's key: the new document's id, hash, status and times.
+  const { customer_id: _customer, user_id: _user, ...replaced } = row;
+  await db
+    .insertInto('identity_documents')
+    .values(row)
+    .onConflict((oc) => oc.columns(['customer_id', 'user_id']).doUpdateSet(replaced))
+    .execute();
 }
 
 /** The documents of some users, newest first. */
