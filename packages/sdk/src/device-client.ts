@@ -18,6 +18,13 @@ export interface WaitOptions {
   wait?: number;
 }
 
+export interface RegisterOptions {
+  /** `device_platform` (default `ios`). */
+  platform?: 'android' | 'ios';
+  /** `bundle_id`: the app's bundle identifier (≤ 256 characters); not sent unless given. */
+  bundleId?: string;
+}
+
 export interface AcceptOptions {
   /** The level to prove; default: the svcfication's `desired_level` (read first). */
   level?: AssuranceLevel;
@@ -56,15 +63,20 @@ export class DeviceClient extends SignedClient {
     });
   }
 
-  /** Registers the keys (201 new, 200 known: the same identifier); remembers the identifier. */
+  /**
+   * Registers the keys (201 new, 200 known: the same identifier); remembers the identifier.
+   * `platform` defaults to `ios`; `bundleId` (your app's bundle identifier) is sent only when given.
+   */
   async register(
-    platform: 'android' | 'ios' = 'ios',
+    options: RegisterOptions | RegisterOptions['platform'] = {},
   ): Promise<SyncDeviceResponse & { status: number }> {
+    const { platform = 'ios', bundleId } =
+      typeof options === 'string' ? { platform: options } : options;
     const { status, body } = await this.signed<SyncDeviceResponse>('POST', '/api/v2/devices', {
       device_public_key: publicJwk(this.keys.device),
       auth_public_key: publicJwk(this.keys.auth),
       device_platform: platform,
-      bundle_id: 'com.example.app',
+      ...(bundleId === undefined ? {} : { bundle_id: bundleId }),
     });
     this.identifier = body.identifier;
     return { ...body, status };
@@ -137,6 +149,15 @@ export class DeviceClient extends SignedClient {
     this.registered();
     const body = reason === undefined ? undefined : ({ reason } satisfies RejectBody);
     await this.signed('DELETE', `/api/v2/svcfication_responses/${enc(id)}`, body);
+  }
+
+  /**
+   * Cancels a svcfication addressed to this device (it becomes `CANCELED`), e.g. when the user
+   * closes the prompt without deciding; one no longer open is SvcficationClosedError (422).
+   */
+  async cancel(id: string): Promise<void> {
+    this.registered();
+    await this.signed('DELETE', `/api/v2/svcfications/${enc(id)}`);
   }
 
   /**

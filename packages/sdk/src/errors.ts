@@ -14,9 +14,13 @@ export class SvcApiError extends Error {
     readonly body: unknown,
   ) {
     const code = field(body, 'error');
-    super(`svc answered ${status}${code ? ` ${code}` : ''}`);
+    const description = field(body, 'description') ?? field(body, 'message');
+    // The reason belongs in the message: it is what a log line or an uncaught error shows.
+    super(
+      `svc answered ${status}${code ? ` ${code}` : ''}${description ? `: ${description}` : ''}`,
+    );
     this.code = code;
-    this.description = field(body, 'description') ?? field(body, 'message');
+    this.description = description;
   }
 }
 

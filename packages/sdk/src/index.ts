@@ -36,7 +36,12 @@ export {
   type VerifiedCallback,
 } from './callbacks.js';
 export { LegacyClient, type LegacyVerificationInput } from './legacy-client.js';
-export { DeviceClient, type AcceptOptions, type WaitOptions } from './device-client.js';
+export {
+  DeviceClient,
+  type AcceptOptions,
+  type RegisterOptions,
+  type WaitOptions,
+} from './device-client.js';
 export {
   deviceSigHeader,
   exportDeviceKeys,

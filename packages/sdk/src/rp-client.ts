@@ -29,6 +29,11 @@ export interface HistoryOptions {
   limit?: number;
   /** Only svcfications created before this instant (the `created_at` of a page's last one). */
   before?: Date | string;
+  /**
+   * With `before`: the `id` of that last one, so that the page goes on after it among those
+   * created at the same instant too (otherwise they are skipped).
+   */
+  beforeId?: string;
 }
 
 /**
@@ -143,7 +148,10 @@ export class RpClient extends SignedClient {
     await this.request('DELETE', `/api/v2/svcfications/${enc(id)}`);
   }
 
-  /** `GET /api/v2/svcfications?user_identifier=`: one page of a user's history, newest first. */
+  /**
+   * `GET /api/v2/svcfications?user_identifier=`: one page of a user's history, newest first (by
+   * `created_at`, then `id`).
+   */
   async listSvcfications(
     userIdentifier: string,
     options: HistoryOptions = {},
@@ -155,6 +163,7 @@ export class RpClient extends SignedClient {
         'before',
         options.before instanceof Date ? options.before.toISOString() : options.before,
       );
+    if (options.beforeId !== undefined) query.set('before_id', options.beforeId);
     return this.body('GET', `/api/v2/svcfications?${query.toString()}`);
   }
 
@@ -163,13 +172,14 @@ export class RpClient extends SignedClient {
     userIdentifier: string,
     options: { limit?: number } = {},
   ): AsyncGenerator<Svcfication, void, undefined> {
-    let before: string | undefined;
+    let after: Pick<HistoryOptions, 'before' | 'beforeId'> = {};
     for (;;) {
-      const page = await this.listSvcfications(userIdentifier, { ...options, before });
+      const page = await this.listSvcfications(userIdentifier, { ...options, ...after });
       yield* page;
       const last = page.at(-1);
       if (!last || page.length < (options.limit ?? 20)) return;
-      before = last.created_at;
+      // (created_at, id): svcfications created at the same instant are not skipped.
+      after = { before: last.created_at, beforeId: last.id };
     }
   }
 

@@ -35,35 +35,38 @@ export class SignedClient {
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  /** Any signed call (`path` with its query); the typed methods of the subclasses use it. */
+  /**
+   * Any signed call (`path` with its query); the typed methods of the subclasses use it. `headers`
+   * are merged case-insensitively: a caller's `Idempotency-Key` (to retry a write safely) or
+   * `Content-Type` replaces the client's own, and is what the signature covers. `X-Date` and
+   * `Authorization` are always the client's: they are the signature.
+   */
   async request<T>(
     method: string,
     path: string,
     body?: unknown,
-    headers: Record<string, string> = {},
+    headers: HeadersInit = {},
     init: { signal?: AbortSignal } = {},
   ): Promise<SignedResponse<T>> {
     const payload = body === undefined ? '' : JSON.stringify(body);
-    const contentType = body === undefined ? '' : 'application/json';
+    const sent = new Headers(headers);
+    // Each call is one write: svc runs an identical signed write only once per Date window, so a
+    // fresh key keeps two equal calls in one second apart. Pass a key to retry safely.
+    if (method !== 'GET' && !sent.has('idempotency-key'))
+      sent.set('idempotency-key', globalThis.crypto.randomUUID());
+    if (body !== undefined && !sent.has('content-type'))
+      sent.set('content-type', 'application/json');
+    const contentType = sent.get('content-type') ?? '';
     const date = (this.options.now?.() ?? new Date()).toUTCString();
     const { token, secret } = this.options.credentials;
+    sent.set('x-date', date);
+    sent.set(
+      'authorization',
+      svcAuthorization(token, secret, { method, body: payload, contentType, date, path }),
+    );
     const response = await this.fetch(joinUrl(this.options.baseUrl, path), {
       method,
-      headers: {
-        // Each call is one write: svc runs an identical signed write only once per Date window,
-        // so a fresh key keeps two equal calls in one second apart. Pass a key to retry safely.
-        ...(method === 'GET' ? {} : { 'idempotency-key': globalThis.crypto.randomUUID() }),
-        ...headers,
-        ...(contentType ? { 'content-type': contentType } : {}),
-        'x-date': date,
-        authorization: svcAuthorization(token, secret, {
-          method,
-          body: payload,
-          contentType,
-          date,
-          path,
-        }),
-      },
+      headers: sent,
       body: body === undefined ? undefined : payload,
       ...(init.signal ? { signal: init.signal } : {}),
     });

@@ -1,6 +1,13 @@
 import type { CreateSvccodeBody, Svccode, SvccodeClaims, SvccodeStatus } from '@svc/wire';
 import { joinUrl, readJson, type FetchLike } from './http.js';
 
+/** How long the service holds a status read without `wait` (svccodes' `status-hold.ts`). */
+const serviceWaitSeconds = 25;
+/** An answer this much before its wait ran out was not held to the end (rounding, timers). */
+const earlyAnswerMs = 1000;
+/** Each poll may outlast the page's reading of the expiry by this much (a clock ahead of svc's). */
+const clockToleranceSeconds = 5;
+
 export interface SvccodeClientOptions {
   baseUrl: string;
   fetch?: FetchLike;
@@ -60,20 +67,29 @@ export class SvccodeClient {
 
   /**
    * Long-polls until the code is paired (`paired: true`) or has expired (`paired: false`; time to
-   * show a new code). Each poll uses `wait`, default the service's own (answers at a pairing, at the
-   * expiry or after 25 s).
+   * show a new code). Each poll waits up to `wait` seconds (default 25, the service's own) and no
+   * more than 5 s past the expiry that this page's clock (`now`) reads from the payload, since the
+   * service holds an expired code the whole wait. An unpaired answer that comes before its wait ran
+   * out ends it: the service answered at the expiry on its own clock. So a page clock behind the
+   * service's costs no extra wait; one more than 5 s ahead ends the wait early by the difference.
    */
   async waitUntilPaired(
     code: Svccode,
     options: { signal?: AbortSignal; wait?: number } = {},
   ): Promise<SvccodeStatus> {
-    const expiresAt = svccodeExpiry(code.payload);
+    const expiresAt = svccodeExpiry(code.payload)?.getTime() ?? Infinity;
+    const longest = options.wait ?? serviceWaitSeconds;
     for (;;) {
       options.signal?.throwIfAborted();
-      const expired = expiresAt !== null && this.now() >= expiresAt;
+      const asked = this.now().getTime();
       // Past the expiry one last look (a pairing may have come just before it), without waiting.
-      const state = await this.poll(code.id, expired ? 0 : options.wait, options.signal);
-      if (state.paired || expired) return state;
+      if (asked >= expiresAt) return this.poll(code.id, 0, options.signal);
+      const left = Math.ceil((expiresAt - asked) / 1000);
+      const wait = Math.min(longest, left + clockToleranceSeconds);
+      const state = await this.poll(code.id, wait, options.signal);
+      if (state.paired) return state;
+      // Only a pairing, the code's expiry or a restart of the service end a hold early.
+      if (this.now().getTime() - asked < wait * 1000 - earlyAnswerMs) return state;
     }
   }
 

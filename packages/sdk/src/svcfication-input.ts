@@ -46,6 +46,12 @@ export interface SvcficationOptions {
   user_presence?: boolean;
   /** Whether the app shows the identity document (default false). */
   show_identity_document?: boolean;
+  /**
+   * Number matching: the answer carries `match_number` for your page to show, and the user must
+   * pick it among the device's `match_candidates`. Default: the customer's setting (`svc customers
+   * set ID --number-matching on`), which applies to `desired_level` ≥ 2.
+   */
+  number_matching?: boolean;
 }
 
 /** A svcfication to create: options plus exactly one target. */

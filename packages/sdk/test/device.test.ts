@@ -7,6 +7,7 @@ import {
   RpClient,
   SvcApiError,
   SvccodeClient,
+  SvcficationClosedError,
   type DeviceKeysJwk,
   type Svcfication,
 } from '@svc/sdk';
@@ -80,10 +81,35 @@ describe('register and keys', () => {
     expect(await restored.register()).toMatchObject({ status: 200, identifier });
   });
 
+  it('sends bundle_id only when given; the platform as a string or an option', async () => {
+    const stored = async (identifier: string) =>
+      t.store.db
+        .selectFrom('devices')
+        .select(['bundle_id', 'device_platform'])
+        .where('identifier', '=', identifier)
+        .executeTakeFirstOrThrow();
+    const plain = newDevice();
+    await plain.register();
+    expect(await stored(plain.identifier)).toEqual({ bundle_id: null, device_platform: 'ios' });
+    const named = newDevice();
+    await named.register({ platform: 'android', bundleId: 'com.acme.wallet' });
+    expect(await stored(named.identifier)).toEqual({
+      bundle_id: 'com.acme.wallet',
+      device_platform: 'android',
+    });
+    const legacy = newDevice();
+    await legacy.register('android');
+    expect(await stored(legacy.identifier)).toEqual({
+      bundle_id: null,
+      device_platform: 'android',
+    });
+  });
+
   it('calls that need a registered device refuse before sending anything', async () => {
     const device = newDevice();
     await expect(device.accept('x', { level: 1 })).rejects.toThrow('register the device first');
     await expect(device.reject('x')).rejects.toThrow('register the device first');
+    await expect(device.cancel('x')).rejects.toThrow('register the device first');
     await expect(device.pair('x')).rejects.toThrow('register the device first');
   });
 });
@@ -157,6 +183,42 @@ describe('reject', () => {
     await device.reject(s.id);
     expect((await device.get(s.id)).status).toBe('REJECTED');
     await expect(device.reject(s.id)).rejects.toMatchObject({ status: 422 });
+  });
+});
+
+describe('cancel', () => {
+  it('makes a svcfication addressed to the device CANCELED; a closed one is 422', async () => {
+    const { device, userIdentifier } = await activeDevice();
+    const s = await create(userIdentifier, 1);
+    await device.cancel(s.id);
+    expect((await read(s.id)).status).toBe('CANCELED');
+    await expect(device.cancel(s.id)).rejects.toBeInstanceOf(SvcficationClosedError);
+  });
+
+  it('another device of the customer cannot cancel it', async () => {
+    const { userIdentifier } = await activeDevice();
+    const other = (await activeDevice()).device;
+    const s = await create(userIdentifier, 1);
+    await expect(other.cancel(s.id)).rejects.toBeInstanceOf(SvcApiError);
+    expect((await read(s.id)).status).toBe('IN_PROGRESS');
+  });
+});
+
+describe('number matching', () => {
+  it('createSvcfication takes number_matching: the RP gets the number, the device candidates', async () => {
+    const { device, userIdentifier } = await activeDevice();
+    const s = await rp.createSvcfication({
+      action: 'login',
+      resource: 'web',
+      desired_level: 1,
+      user_identifier: userIdentifier,
+      number_matching: true,
+    });
+    expect(s.match_number).toEqual(expect.any(Number));
+    const asked = await device.next();
+    expect(asked?.match_candidates).toContain(s.match_number);
+    await device.accept(s.id, { level: 1, matchNumber: s.match_number ?? 0 });
+    expect((await read(s.id)).status).toBe('ACCEPTED');
   });
 });
 

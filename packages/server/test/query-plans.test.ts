@@ -86,6 +86,27 @@ describe('query plans of the hot paths (SQLite)', () => {
       );
   });
 
+  // So does the history: each page is a range of svcfications_history, with or without a cursor.
+  it('history pages seek the index svcfications_history', async () => {
+    const { identifier } = await user();
+    await create({ desired_level: 1, user_identifier: identifier });
+    await create({ desired_level: 1, user_identifier: identifier });
+    seen.clear();
+    const [newest] = await rp().listSvcfications(identifier, { limit: 1 });
+    await rp().listSvcfications(identifier, { before: newest?.created_at });
+    await rp().listSvcfications(identifier, { before: newest?.created_at, beforeId: newest?.id });
+    const pages = [...seen].filter(([sql]) => /^select/i.test(sql) && sql.includes('order by'));
+    expect(pages).toHaveLength(3);
+    for (const [sql, parameters] of pages) {
+      const plan = await planOf(sql, parameters);
+      expect(plan.find((step) => step.includes(' svcfications '))).toMatch(
+        /^SEARCH svcfications USING INDEX svcfications_history \(customer_id=\? AND user_identifier=\?( AND created_at<\?)?\)$/,
+      );
+      // Read in created_at order; only svcfications of one instant are sorted by id.
+      expect(plan).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+    }
+  });
+
   // SQLite matches a partial index's `col = value` condition against the values bound at each run,
   // so every statement binding that column would be prepared anew each time (a 4x slower `next`).
   it('partial indexes are conditioned on `is not null` only', async () => {

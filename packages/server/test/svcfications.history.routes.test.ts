@@ -1,6 +1,6 @@
 import { RpClient } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
-import { status, useSvcficationApp, type Svc } from './svcfications.kit.js';
+import { bodyOf, status, useSvcficationApp, type Svc } from './svcfications.kit.js';
 import { injectFetch } from './helpers.js';
 
 const { state, user, create, next } = useSvcficationApp();
@@ -31,6 +31,35 @@ describe('history and legacy v1', () => {
       )
     ).body;
     expect(older.map((s) => s.id)).toEqual([ids[1], ids[0]]);
+  });
+
+  it('pages on past svcfications created at the same instant (frozen clock): none is skipped', async () => {
+    const u = await user();
+    const ids: string[] = [];
+    // Four: two full pages, each followed by its cursor (the open limit is five).
+    for (let i = 0; i < 4; i++)
+      ids.push((await create({ desired_level: 1, user_identifier: u.identifier })).id);
+    const newestFirst = [...ids].sort().reverse(); // (created_at, id) order, the instant shared
+    const seen: string[] = [];
+    for await (const s of state.rp.svcficationHistory(u.identifier, { limit: 2 })) seen.push(s.id);
+    expect(seen).toEqual(newestFirst);
+
+    // The cursor by hand: `before` alone still means "created before", `before_id` goes on after
+    // that very svcfication, and without `before` it is refused.
+    const first = await state.rp.listSvcfications(u.identifier, { limit: 2 });
+    const last = first.at(-1);
+    expect(first.map((s) => s.id)).toEqual(newestFirst.slice(0, 2));
+    expect(await state.rp.listSvcfications(u.identifier, { before: last?.created_at })).toEqual([]);
+    const rest = await state.rp.listSvcfications(u.identifier, {
+      before: last?.created_at,
+      beforeId: last?.id,
+    });
+    expect(rest.map((s) => s.id)).toEqual(newestFirst.slice(2));
+    const orphan = state.rp.listSvcfications(u.identifier, { beforeId: last?.id });
+    expect(await bodyOf(orphan)).toMatchObject({
+      error: 'VALIDATION_FAILED',
+      field_errors: { before_id: [expect.any(String)] },
+    });
   });
 
   it('v1 verifications: 201 empty with user credentials, readable as a Verification', async () => {

@@ -18,7 +18,21 @@ export const WaitQuery = Type.Object({
 export const HistoryQuery = Type.Object({
   user_identifier: Identifier,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  before: Type.Optional(Type.String({ format: 'date-time' })),
+  before: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        "only svcfications created before this instant (the `created_at` of a page's last one)",
+    }),
+  ),
+  before_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description:
+        'with `before`: the `id` of that last svcfication; those created at the same instant with a smaller `id` follow it',
+    }),
+  ),
 });
 /** v1 body: the Svcfication shape plus the legacy Verification extras. */
 export const LegacyBody = Type.Composite(

@@ -109,16 +109,27 @@ export async function closeSvcfication(
   return (await close.affected(db, { ...change, customerId, id })) === 1;
 }
 
-/** History of one RP identifier, newest first; `before` pages by creation time. */
+/**
+ * History of one RP identifier in (created_at, id) order, newest first: those created before
+ * `before`, or at `before` with an id below `beforeId`. A range of the index
+ * `svcfications_history` (customer_id, user_identifier, created_at).
+ */
 export function historyOf(
   db: Db,
   customerId: string,
-  query: { user_identifier: string; limit: number; before?: string },
+  query: { user_identifier: string; limit: number; before?: string; beforeId?: string },
 ): Promise<SvcficationRow[]> {
+  const { before, beforeId } = query;
   let q = selectSvcfications(db)
     .where('svcfications.customer_id', '=', customerId)
     .where('svcfications.user_identifier', '=', query.user_identifier);
-  if (query.before) q = q.where('svcfications.created_at', '<', query.before);
+  if (before !== undefined && beforeId !== undefined)
+    q = q
+      .where('svcfications.created_at', '<=', before)
+      .where((eb) =>
+        eb.or([eb('svcfications.created_at', '<', before), eb('svcfications.id', '<', beforeId)]),
+      );
+  else if (before !== undefined) q = q.where('svcfications.created_at', '<', before);
   return q
     .orderBy('svcfications.created_at', 'desc')
     .orderBy('svcfications.id', 'desc')

@@ -1,3 +1,4 @@
+import { ListError } from '@svc/wire';
 import { AppError, catalog, fieldError, type ErrorCode } from '../../errors.js';
 import type { Json } from './components.js';
 
@@ -40,10 +41,11 @@ export function errorExample(
   const { invalid, url, field = 'id' } = route;
   const code = invalid && catalog[invalid].status === status ? invalid : codeOf(status, url);
   if (!code) return undefined;
-  const body =
-    code === invalid
-      ? fieldError(code, { [field]: ['is required'] }).body()
-      : new AppError(code).body();
+  // The shape the route declares for the status, as sendError (core/http/errors.ts) picks it.
+  const shape = schema === (ListError as unknown) ? 'list' : 'error';
+  const body = (
+    code === invalid ? fieldError(code, { [field]: ['is required'] }) : new AppError(code)
+  ).body(shape);
   const declared = schema.properties as Json | undefined;
   return declared
     ? Object.fromEntries(Object.entries(body).filter(([key]) => key in declared))

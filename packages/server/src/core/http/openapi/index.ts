@@ -4,7 +4,7 @@ import type { FastifySchema } from 'fastify';
 import { AppError } from '../../errors.js';
 import { componentRef, pruneComponents, withRefs, wireSchemas, type Json } from './components.js';
 import { errorExample, exampleOf } from './examples.js';
-import { responseHeaders, securityOf, securitySchemes } from './security.js';
+import { replaysWrites, responseHeaders, securityOf, securitySchemes } from './security.js';
 import { addWritten, type WrittenOperations } from './written.js';
 
 /** One OpenAPI document: its info and the tags its operations use. */
@@ -18,6 +18,8 @@ export interface ApiDocument {
 // The examples a transformed operation carries until the document is assembled (a `$ref` takes
 // no siblings, so they cannot ride on the schemas).
 const examplesKey = 'x-svc-examples';
+// Marks an operation whose writes svc replays, so that it names the Idempotency-Key.
+const replayKey = 'x-svc-replays';
 interface OperationExamples {
   request?: unknown;
   responses: Record<string, unknown>;
@@ -74,11 +76,13 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
         .filter(Boolean)
         .join('\n\n'),
       [examplesKey]: examples,
+      ...(replaysWrites(security, config) ? { [replayKey]: true } : {}),
     } as FastifySchema,
   };
 };
 
-// Every authenticated write may be retried safely with a key (core/http/replay.ts).
+// A write authenticated by a customer's credentials may be retried safely with a key
+// (core/http/replay.ts); a device-signed one without them (pairing a svccode) may not.
 const idempotencyKey = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -90,14 +94,15 @@ const idempotencyKey = {
 const writes = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
- * Puts each operation's examples on its media types, names the Idempotency-Key of authenticated
- * writes, adds the written operations, and keeps only the components in use.
+ * Puts each operation's examples on its media types, names the Idempotency-Key of the writes svc
+ * replays, adds the written operations, and keeps only the components in use.
  */
 function transformObject(openapiObject: Json, written: WrittenOperations | undefined): Json {
   for (const item of Object.values(openapiObject.paths as Record<string, Record<string, Json>>))
     for (const [method, operation] of Object.entries(item)) {
-      const secured = ((operation.security as unknown[] | undefined) ?? []).length > 0;
-      if (writes.has(method) && secured)
+      const replayed = operation[replayKey] === true;
+      delete operation[replayKey];
+      if (writes.has(method) && replayed)
         operation.parameters = [
           ...((operation.parameters as Json[] | undefined) ?? []),
           idempotencyKey,

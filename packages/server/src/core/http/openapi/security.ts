@@ -86,6 +86,18 @@ export function securityOf(config: FastifyContextConfig): {
   };
 }
 
+/** The schemes that name a customer's credentials (the others, DeviceSig, name no customer). */
+const customerSchemes = ['SvcHmac', 'SandboxBearer', 'FidoApiKey'];
+
+/**
+ * Whether svc keeps the answers of this route's writes for their retries (core/http/replay.ts):
+ * every way in names a customer, and the answer carries no secret shown once.
+ */
+export function replaysWrites(security: Requirement[], config: FastifyContextConfig): boolean {
+  const customer = (r: Requirement) => customerSchemes.some((scheme) => scheme in r);
+  return security.length > 0 && security.every(customer) && !config.secretAnswer;
+}
+
 /** The headers svc adds to an answer, by what authenticated the request. */
 export function responseHeaders(security: Requirement[], status: number): Json | undefined {
   const text = { type: 'string' };
