@@ -13,6 +13,7 @@ import { siteDeps } from './areas/site/deps.js';
 import { licenseStatus } from './areas/sandbox/license-status.js';
 import { createSvccode } from './areas/svccodes/create-svccode.js';
 import { pairedDevice } from './areas/svccodes/paired-device.js';
+import { takePairedSvccode } from './areas/svccodes/take-paired-svccode.js';
 import { svccodePaired } from './areas/svccodes/signals.js';
 import { svccodesDeps } from './areas/svccodes/deps.js';
 import { createSvcfication } from './areas/svcfications/create-svcfication.js';
@@ -20,6 +21,7 @@ import { svcficationsDeps } from './areas/svcfications/deps.js';
 import { getSvcfication } from './areas/svcfications/get-svcfication.js';
 import { signals as svcficationSignals } from './areas/svcfications/signals.js';
 import type { Context } from './context.js';
+import { AppError } from './core/errors.js';
 
 /**
  * Every area's dependencies, made once from the process context. Areas never import each other:
@@ -48,7 +50,15 @@ export function wireAreas(ctx: Context) {
     },
     phone: {
       newSvccode: (customerId) => createSvccode(svccodes, customerId),
-      pairedDevice: (customerId, id) => pairedDevice(svccodes, customerId, id),
+      takePairedDevice: (customerId, id) =>
+        takePairedSvccode(svccodes, customerId, id).then(
+          (taken) => taken.identifier,
+          (err: unknown) => {
+            // Not paired yet, or taken already: nothing to send.
+            if (err instanceof AppError && err.code === 'SVCCODE_NOT_FOUND') return null;
+            throw err;
+          },
+        ),
       ask: async (customerId, { svccodeId, level, action, resource }) =>
         (
           await createSvcfication(svcfications, customerId, {

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceClient, RpClient } from '@svc/sdk';
 import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
-import { fidoCalls } from './fido.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { fidoCalls, type Json } from './fido.kit.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
 import { behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
 
 let t: TestApp;
@@ -10,7 +11,7 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(async () => t.close());
-const { organization, signIn } = oidcCalls(() => t);
+const { organization, signIn, authorize } = oidcCalls(() => t);
 const { register } = fidoCalls(() => t);
 
 /** An organization (a public client) and a user of it who signed in with a passkey. */
@@ -85,5 +86,36 @@ describe('a session signed in at a lower level than acr_values asks for', () => 
     );
     expect(silent.searchParams.get('code')).toBeNull();
     expect(silent.searchParams.get('error')).toBe('login_required');
+  });
+});
+
+describe('a phone sign-in polled twice at once', () => {
+  it('asks the phone once, and signs in with the answer to that one request', async () => {
+    const customer = await t.newCustomer();
+    const c = await organization(customer.fido_api_key);
+    const flow = await authorize(c.id, c.clientId);
+    const shown = (await flow.go('POST', `${flow.location}/phone`)).json<{ payload: string }>();
+    const options = { baseUrl: 'http://svc', fetch: injectFetch(t.app), now: () => t.clock.now() };
+    const device = new DeviceClient({ ...options, credentials: customer.sdk_credentials });
+    const rp = new RpClient({ ...options, credentials: customer.server_credentials });
+    await device.register();
+    const binding = await rp.bindDevice(device.identifier, 'alice');
+    await rp.setBindingActive(binding.id, true);
+    await rp.setDeviceActive(device.identifier, true);
+    // Both held, both woken by the pairing.
+    const held = [1, 2].map(() => flow.go('POST', `${flow.location}/phone/poll?wait=20`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await device.pair(shown.payload);
+    const polls = await Promise.all(held);
+    for (const poll of polls) expect(poll.json()).toEqual({ state: 'waiting' });
+    const sent = await t.store.db
+      .selectFrom('svcfications')
+      .select('id')
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expect(sent).toHaveLength(1);
+    await device.reject(String(sent[0]?.id));
+    const ended = (await flow.go('POST', `${flow.location}/phone/poll`)).json<Json>();
+    expect(ended.redirect_to).toEqual(expect.any(String));
   });
 });

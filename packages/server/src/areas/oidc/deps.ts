@@ -54,7 +54,11 @@ export interface PhoneAnswer {
 /** What the phone sign-in asks of the svccodes and svcfications areas (through wiring.ts). */
 export interface PhoneForOidc {
   newSvccode(customerId: string): Promise<{ id: string; payload: string }>;
-  pairedDevice(customerId: string, svccodeId: string): Promise<string | null>;
+  /**
+   * The device that paired with the code, answered once (later calls, and calls before a
+   * pairing, answer null): only one poll of a sign-in goes on to ask the phone.
+   */
+  takePairedDevice(customerId: string, svccodeId: string): Promise<string | null>;
   /** Sends the paired device a svcfication; answers its id. */
   ask(
     customerId: string,

@@ -29,7 +29,9 @@ export async function pollPhone(
   assertThat(org, 'ORGANIZATION_NOT_FOUND');
   const acrValues = interaction.params.acr_values;
   if (!svcfication) {
-    if (!(await deps.phone.pairedDevice(org.customerId, svccode))) return 'waiting';
+    // Two polls at once (a second tab, a retry) both find no svcfication: the one that takes the
+    // pairing sends it, the other waits and reads it from the interaction next time.
+    if (!(await deps.phone.takePairedDevice(org.customerId, svccode))) return 'waiting';
     const level = requiredLevel(acrValues) || defaultPhoneLevel;
     try {
       const id = await deps.phone.ask(org.customerId, {
