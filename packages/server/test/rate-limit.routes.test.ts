@@ -43,6 +43,26 @@ describe('rate limits', () => {
     expect((await verify(good, '10.0.0.1')).statusCode).toBe(422);
   });
 
+  it("the OpenID Provider's refused client secrets and tokens count too", async () => {
+    const { oidc_client_id: clientId, id } = (await fidoCalls(() => t).withOrganization()).org;
+    const token = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/oidc/${String(id)}/token`,
+        remoteAddress: '10.0.0.9',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${String(clientId)}:wrong`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'grant_type=authorization_code&code=x&redirect_uri=https%3A%2F%2Fa.test',
+      });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await token()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await verify(t.customer.sandbox_token, '10.0.0.9')).statusCode).toBe(429);
+    t.clock.advance(61_000);
+  });
+
   it('failures with one token from many addresses → 429, the token itself still works', async () => {
     t.clock.advance(61_000);
     const token = t.customer.fido_api_key;

@@ -117,16 +117,20 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     scope
       .withTypeProvider<TypeBoxTypeProvider>()
-      .all('/oidc/:organization/*', { schema: route.provider }, async (q, re) => {
-        const entry = await providers.of(q.params.organization);
-        assertThat(entry, 'ORGANIZATION_NOT_FOUND');
-        const req = q.raw as typeof q.raw & { originalUrl?: string };
-        const url = req.url ?? '/';
-        const prefix = /^\/oidc\/[^/?#]+/.exec(url)?.[0] ?? '';
-        req.url = url.slice(prefix.length) || '/';
-        asIssuerRequest(entry.provider, req);
-        re.hijack();
-        await entry.handle(req, re.raw);
-      });
+      .all(
+        '/oidc/:organization/*',
+        { config: { answersRaw: true }, schema: route.provider },
+        async (q, re) => {
+          const entry = await providers.of(q.params.organization);
+          assertThat(entry, 'ORGANIZATION_NOT_FOUND');
+          const req = q.raw as typeof q.raw & { originalUrl?: string };
+          const url = req.url ?? '/';
+          const prefix = /^\/oidc\/[^/?#]+/.exec(url)?.[0] ?? '';
+          req.url = url.slice(prefix.length) || '/';
+          asIssuerRequest(entry.provider, req);
+          re.hijack();
+          await entry.handle(req, re.raw);
+        },
+      );
   });
 }

@@ -111,4 +111,11 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clo
     reply.removeHeader('www-authenticate');
     done(null, JSON.stringify(new AppError('RATE_LIMITED').body()));
   });
+  // A raw answer has left already: its failure counts toward the address's next requests.
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    if (request.routeOptions.config.answersRaw && (status === 401 || status === 403))
+      counters.add(`fail-ip:${request.ip}`);
+    done();
+  });
 }

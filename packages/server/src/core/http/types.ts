@@ -31,6 +31,11 @@ declare module 'fastify' {
      * per address and per link like a wrong token (rate-limit.ts).
      */
     linkSecret?: boolean;
+    /**
+     * The handler answers on the raw response (`reply.hijack()`, the OpenID Provider): no onSend
+     * hook sees it, so its 401/403s are counted as failed authentication once sent (rate-limit.ts).
+     */
+    answersRaw?: boolean;
     /** Browser widgets call the route from other origins. */
     cors?: boolean;
     /**
