@@ -64,7 +64,24 @@ describe("the provider's URLs", () => {
       })}`,
       headers: { host: 'evil.example' },
     });
-    const paths = [started.headers['set-cookie'] ?? []]
+    // The same request as a form POST (OpenID Connect Core 3.1.2.1): the base path `/auth`
+    // begins like the endpoint's own path, and still the resume URL is under the issuer.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/oidc/${c.id}/auth`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_id: c.clientId,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        scope: 'openid',
+        nonce: 'n',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }).toString(),
+    });
+    expect(String(posted.headers.location)).toMatch(new RegExp(`^/auth/oidc/${c.id}/interaction/`));
+    const paths = [started.headers['set-cookie'] ?? [], posted.headers['set-cookie'] ?? []]
       .flat()
       .map((line) => /; path=([^;]+)/i.exec(line)?.[1]);
     expect(paths.length).toBeGreaterThan(0);

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceClient, RpClient } from '@svc/sdk';
 import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
-import { fidoCalls, type Json } from './fido.kit.js';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { fidoCalls, origin, type Json } from './fido.kit.js';
 import { injectFetch, testApp, type TestApp } from './helpers.js';
 import { behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
 
@@ -117,5 +118,37 @@ describe('a phone sign-in polled twice at once', () => {
     await device.reject(String(sent[0]?.id));
     const ended = (await flow.go('POST', `${flow.location}/phone/poll`)).json<Json>();
     expect(ended.redirect_to).toEqual(expect.any(String));
+  });
+});
+
+describe('the passkey step of a sign-in', () => {
+  it('a wrong passkey can be followed by the right one; a finished sign-in takes no more calls', async () => {
+    const c = await organization();
+    const known = new SoftAuthenticator();
+    await register(c, known);
+    const flow = await authorize(c.id, c.clientId);
+    const attempt = async (authenticator: SoftAuthenticator) => {
+      const options = (await flow.go('POST', `${flow.location}/passkey`)).json();
+      const response = authenticator.authenticate(
+        options as PublicKeyCredentialRequestOptionsJSON,
+        origin,
+      );
+      return flow.go('POST', `${flow.location}/passkey/finish`, { response });
+    };
+    // A passkey this organization does not know (removed, another's): refused, and the link it closed
+    // gives way to a new one.
+    const stranger = new SoftAuthenticator();
+    await register(await organization(), stranger);
+    const wrong = await attempt(stranger);
+    expect(wrong.statusCode).toBe(400);
+    const right = await attempt(known);
+    const next = right.json<{ redirect_to: string }>().redirect_to;
+    expect(next).toEqual(expect.any(String));
+
+    // Finished: another start would overwrite the login the browser is carrying back.
+    const late = await flow.go('POST', `${flow.location}/passkey`);
+    expect(late.statusCode).toBe(404);
+    const back = await flow.go('GET', new URL(next).pathname);
+    expect(new URL(String(back.headers.location)).searchParams.get('code')).toBeTruthy();
   });
 });

@@ -43,7 +43,7 @@ describe('rate limits', () => {
     expect((await verify(good, '10.0.0.1')).statusCode).toBe(422);
   });
 
-  it("the OpenID Provider's refused client secrets and tokens count too", async () => {
+  it("the OpenID Provider's refused client secrets count; its refused access tokens do not", async () => {
     const { oidc_client_id: clientId, id } = (await fidoCalls(() => t).withOrganization()).org;
     const token = () =>
       t.app.inject({
@@ -61,6 +61,16 @@ describe('rate limits', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     expect((await verify(t.customer.sandbox_token, '10.0.0.9')).statusCode).toBe(429);
     t.clock.advance(61_000);
+    // A refused access token (expired, revoked: normal use, the client refreshes) is not counted.
+    const me = () =>
+      t.app.inject({
+        url: `/oidc/${String(id)}/me`,
+        remoteAddress: '10.0.0.10',
+        headers: { authorization: 'Bearer expired-or-revoked' },
+      });
+    const refused = [];
+    for (let i = 0; i < 7; i++) refused.push((await me()).statusCode);
+    expect(refused).toEqual([401, 401, 401, 401, 401, 401, 401]);
   });
 
   it('failures with one token from many addresses → 429, the token itself still works', async () => {

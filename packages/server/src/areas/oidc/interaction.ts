@@ -20,7 +20,11 @@ export interface Pending {
   svcfication?: string;
 }
 
-/** The sign-in behind the page: its cookie must name the interaction of the URL. */
+/**
+ * The sign-in behind the page: its cookie must name the interaction of the URL, and the
+ * interaction must still be open (a finished one has its login or error as its result, and the
+ * browser is on its way back to the client: a later page call would overwrite that result).
+ */
 export async function openInteraction(
   provider: Provider,
   x: Exchange,
@@ -28,6 +32,7 @@ export async function openInteraction(
 ): Promise<Interaction> {
   const interaction = await provider.interactionDetails(x.req, x.res).catch(() => undefined);
   assertThat(interaction?.uid === uid, 'OIDC_INTERACTION_NOT_FOUND');
+  assertThat(!interaction.result || 'svc' in interaction.result, 'OIDC_INTERACTION_NOT_FOUND');
   return interaction;
 }
 

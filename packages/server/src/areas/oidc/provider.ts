@@ -28,7 +28,11 @@ export function asIssuerRequest(
   req: IncomingMessage & { originalUrl?: string },
 ): void {
   const issuer = new URL(provider.issuer);
-  req.originalUrl = `${issuer.pathname}${req.url ?? ''}`;
+  // oidc-provider finds its mount as what precedes the first `req.url` in `originalUrl`: with a
+  // `?` in it (an empty query changes nothing), `req.url` cannot occur inside the issuer's path
+  // (a base path `/auth` and `POST /auth` would otherwise put the mount at 0).
+  if (!req.url?.includes('?')) req.url = `${req.url ?? '/'}?`;
+  req.originalUrl = `${issuer.pathname}${req.url}`;
   req.headers.host = issuer.host;
   req.headers['x-forwarded-host'] = issuer.host;
   req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);

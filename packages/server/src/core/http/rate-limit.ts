@@ -111,10 +111,17 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clo
     reply.removeHeader('www-authenticate');
     done(null, JSON.stringify(new AppError('RATE_LIMITED').body()));
   });
-  // A raw answer has left already: its failure counts toward the address's next requests.
+  // A raw answer has left already: its failure counts toward the address's next requests. An
+  // access token refused with a Bearer (or DPoP) challenge does not: tokens expire in normal use,
+  // and a relying party refreshes after the 401 (RFC 6750).
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
-    if (request.routeOptions.config.answersRaw && (status === 401 || status === 403))
+    const challenge = String(reply.raw.getHeader('www-authenticate') ?? '');
+    if (
+      request.routeOptions.config.answersRaw &&
+      (status === 401 || status === 403) &&
+      !/^(Bearer|DPoP)\b/i.test(challenge)
+    )
       counters.add(`fail-ip:${request.ip}`);
     done();
   });

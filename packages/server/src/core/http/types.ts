@@ -33,7 +33,8 @@ declare module 'fastify' {
     linkSecret?: boolean;
     /**
      * The handler answers on the raw response (`reply.hijack()`, the OpenID Provider): no onSend
-     * hook sees it, so its 401/403s are counted as failed authentication once sent (rate-limit.ts).
+     * hook sees it, so its 401/403s are counted as failed authentication once sent, refused
+     * access tokens excepted (rate-limit.ts).
      */
     answersRaw?: boolean;
     /** Browser widgets call the route from other origins. */
