@@ -74,7 +74,10 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
     retryBaseMs: ctx.config.outboxRetryBaseMs,
     handlers: {
       callback: callbackDeliverer({ allowInsecure: ctx.config.allowInsecureCallbacks }),
-      sms: smsDeliverer(smsProvider(ctx.config, { db: ctx.store.db, clock: ctx.clock, logger })),
+      sms: smsDeliverer(
+        smsProvider(ctx.config, { db: ctx.store.db, clock: ctx.clock, logger }),
+        ctx.box,
+      ),
     },
   });
   outbox.start();

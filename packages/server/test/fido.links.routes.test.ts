@@ -78,9 +78,8 @@ describe('registrations', () => {
       .where('kind', '=', 'sms')
       .where('target', '=', '+4915112345678')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(sms.payload)).toEqual({
-      body: `Acme: register your passkey at ${String(res.body.user_link)}`,
-    });
+    const { sealed } = JSON.parse(sms.payload) as { sealed: string };
+    expect(t.box.open(sealed)).toBe(`Acme: register your passkey at ${String(res.body.user_link)}`);
   });
 
   it("enrolls an existing user (201), 404 for unknown or other customers' users, redirect_url only from the list", async () => {
@@ -189,16 +188,21 @@ describe('authentications', () => {
       .where('kind', '=', 'sms')
       .where('target', '=', '+15557654321')
       .executeTakeFirstOrThrow();
-    const payload = JSON.parse(row.payload) as { body: string };
-    expect(payload.body).toContain(link);
+    // The link's secret is not in the database: the queued text is sealed with the master key.
+    const secret = new URL(link).hash.slice(1);
+    expect(row.payload).not.toContain(secret);
+    const payload = JSON.parse(row.payload) as { sealed: string };
+    const body = t.box.open(payload.sealed);
+    expect(body).toContain(link);
     const printed: string[] = [];
     const deliver = smsDeliverer(
       new LogSmsProvider(t.store.db, t.clock, { info: (_f, message) => printed.push(message) }),
+      t.box,
     );
     await deliver({ id: row.id, target: row.target, payload });
-    expect(printed).toEqual([`SMS to +15557654321: ${payload.body}`]);
+    expect(printed).toEqual([`SMS to +15557654321: ${body}`]);
     const [sent] = await listSms(t.store.db, 1);
-    expect(sent).toMatchObject({ id: row.id, to_number: '+15557654321', body: payload.body });
+    expect(sent).toMatchObject({ id: row.id, to_number: '+15557654321', body });
   });
 
   it('creates a PENDING one (201) with its link; GET reads it (200) and EXPIRED after 10 minutes', async () => {

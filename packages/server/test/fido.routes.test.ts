@@ -103,6 +103,9 @@ describe('organizations', () => {
       ['require_resident_key'],
     ],
     [{ name: 'x'.repeat(129), domain_name: 'acme.test' }, ['name']],
+    // A name opens every SMS text of a link: one line, or it could pose as another message.
+    [{ name: 'Acme\nURGENT: call +1 900 555 0100', domain_name: 'acme.test' }, ['name']],
+    [{ name: 'Acme\u0007', domain_name: 'acme.test' }, ['name']],
   ])('400 ErrorWithFields for %j, and nothing is written', async (body, fields) => {
     const c = await client();
     const res = await c.call('POST', '/api/v1/organizations', body);

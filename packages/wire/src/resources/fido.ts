@@ -11,7 +11,13 @@ const Phone = Type.String({
 });
 const CallbackUrl = Url('receives status updates: the resource plus `jwt`');
 const UserIdentifier = text(256, "the user's identifier in the customer's system");
-const Name = text(128, 'display name');
+// One line: a name opens the SMS text of a link and heads its pages.
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 128,
+  pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$',
+  description: 'display name: one line (no control characters)',
+});
 
 // Example values (made up).
 const callback = 'https://rp.example.com/fido/callback';

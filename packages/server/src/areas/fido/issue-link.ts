@@ -19,7 +19,8 @@ const smsText: Record<LinkKind, (organization: string, link: string) => string> 
 
 /**
  * Writes a new pending link and, when a phone number was given, its SMS in the outbox, both in
- * the caller's transaction. The secret leaves only in the returned link (and the SMS).
+ * the caller's transaction. The secret leaves only in the returned link and the SMS: the SMS
+ * waits in the outbox sealed with the master key, so the database holds only the secret's hash.
  */
 export async function issueLink(
   deps: FidoDeps,
@@ -52,7 +53,7 @@ export async function issueLink(
     await deps.outbox.enqueue(tx, {
       kind: 'sms',
       target: row.sms_phone_number,
-      payload: { body: smsText[kind](organization.name, link) },
+      payload: { sealed: deps.box.seal(smsText[kind](organization.name, link)) },
     });
   return { row, user_link: link };
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../../../core/clock.js';
+import type { SecretBox } from '../../../core/crypto/secret-box.js';
 import type { Deliver } from '../../../core/outbox/worker.js';
 import type { Db } from '../../../core/store/index.js';
 import { LogSmsProvider } from './log-provider.js';
@@ -19,11 +20,15 @@ export function smsProvider(
     : new LogSmsProvider(deps.db, deps.clock, deps.logger);
 }
 
-/** Outbox handler of kind `sms`: target is the phone number, payload `{ body }`. */
-export function smsDeliverer(provider: SmsProvider): Deliver {
+/**
+ * Outbox handler of kind `sms`: target is the phone number, payload `{ sealed }`, the text sealed
+ * with the master key (it holds a link's secret); `{ body }` in clear from before that.
+ */
+export function smsDeliverer(provider: SmsProvider, box: SecretBox): Deliver {
   return async ({ id, target, payload }) => {
-    const body = (payload as { body?: unknown } | null)?.body;
-    if (typeof body !== 'string') throw new Error('sms payload has no body');
-    await provider.send({ id, to: target, body });
+    const { sealed, body } = (payload ?? {}) as { sealed?: unknown; body?: unknown };
+    const text = typeof sealed === 'string' ? box.open(sealed) : body;
+    if (typeof text !== 'string') throw new Error('sms payload has no body');
+    await provider.send({ id, to: target, body: text });
   };
 }

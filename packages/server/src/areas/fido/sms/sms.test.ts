@@ -23,7 +23,7 @@ describe('log provider', () => {
     const provider = new LogSmsProvider(t.store.db, t.clock, {
       info: (_fields, message) => printed.push(message),
     });
-    const deliver = smsDeliverer(provider);
+    const deliver = smsDeliverer(provider, t.box);
     await deliver({
       id: 'o1',
       target: '+15551230001',
@@ -48,9 +48,22 @@ describe('log provider', () => {
     expect(await listSms(t.store.db, 1)).toHaveLength(1);
   });
 
+  it('opens a sealed text (a body in clear was queued before texts were sealed)', async () => {
+    const printed: string[] = [];
+    const deliver = smsDeliverer(
+      new LogSmsProvider(t.store.db, t.clock, {
+        info: (_fields, message) => printed.push(message),
+      }),
+      t.box,
+    );
+    await deliver({ id: 'o4', target: '+15551230004', payload: { sealed: t.box.seal('sealed') } });
+    expect(printed).toEqual(['SMS to +15551230004: sealed']);
+  });
+
   it('a payload without a body is a failure the outbox retries', async () => {
     const deliver = smsDeliverer(
       new LogSmsProvider(t.store.db, t.clock, { info: () => undefined }),
+      t.box,
     );
     await expect(deliver({ id: 'o3', target: '+15551230003', payload: {} })).rejects.toThrow(
       /no body/,
