@@ -20,6 +20,7 @@ import { AppError } from './core/errors.js';
 import { frameworkErrors, maxParamLength, registerHttpCore } from './core/http/index.js';
 import { apiDocuments as documents } from './core/http/openapi/documents.js';
 import { openapiOptions } from './core/http/openapi/index.js';
+import { referencePageHeaders } from './core/http/page.js';
 import type { WrittenOperations } from './core/http/openapi/written.js';
 import { wireAreas } from './wiring.js';
 
@@ -44,6 +45,14 @@ async function documented(
     await scope.register(swaggerUi, {
       routePrefix: `/docs/${name}`,
       uiConfig: { docExpansion: 'list' },
+      // On the page, its scripts and styles (nosniff: core/http/security-headers.ts).
+      staticCSP: referencePageHeaders.csp,
+      uiHooks: {
+        onRequest: (_request, reply, done) => {
+          void reply.headers(referencePageHeaders.page);
+          done();
+        },
+      },
     });
     routes(scope);
     scope.get(`/docs/${name}/openapi.json`, { schema: { hide: true } }, async () =>

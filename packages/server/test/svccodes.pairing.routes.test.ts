@@ -149,6 +149,15 @@ describe('GET /api/v2/paired_svccodes/{id}', () => {
     expect(await getPairedSvccode(state.rp, id)).toMatchObject({ id });
   });
 
+  it('HEAD is no route: it neither answers nor uses up the one-time read', async () => {
+    const { id, payload } = await state.browser.create(state.t.customer.id);
+    const device = await registered();
+    await pairSvccode(device, payload);
+    expect(await status(state.rp.request('HEAD', `/api/v2/paired_svccodes/${id}`))).toBe(404);
+    expect(await getPairedSvccode(state.rp, id)).toEqual({ id, identifier: device.identifier });
+    expect(await status(getPairedSvccode(state.rp, id))).toBe(404);
+  });
+
   it('concurrent reads: exactly one gets the answer', async () => {
     const { id, payload } = await state.browser.create(state.t.customer.id);
     await pairSvccode(await registered(), payload);

@@ -39,6 +39,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds lifetimes and periods, so that no setting overflows a date or a timer', () => {
+    for (const [env, name, largest] of [
+      ['SVC_SVCCODE_TTL_SECONDS', 'svccodeTtlSeconds', 86_400],
+      ['SVC_SVCFICATION_TTL_SECONDS', 'svcficationTtlSeconds', 2_592_000],
+      ['SVC_DEVICE_NONCE_DAYS', 'deviceNonceDays', 3_650],
+      ['SVC_CLOCK_SKEW_SECONDS', 'clockSkewSeconds', 86_400],
+      ['SVC_SHUTDOWN_TIMEOUT_SECONDS', 'shutdownTimeoutSeconds', 3_600],
+    ] as const) {
+      expect(loadConfig({ [env]: String(largest) })[name]).toBe(largest);
+      for (const bad of [String(largest + 1), '10000000000000'])
+        expect(() => loadConfig({ [env]: bad }), env).toThrow(
+          `config ${name} (${env}): Expected integer to be less or equal to ${largest}, got ${bad}`,
+        );
+    }
+  });
+
   it('stops on a FIDO link base that is not an absolute http(s) URL, naming the key', () => {
     expect(loadConfig({ SVC_FIDO_LINK_BASE: 'http://localhost:8080' }).fidoLinkBase).toBe(
       'http://localhost:8080',

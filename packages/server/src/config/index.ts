@@ -82,13 +82,13 @@ const keys = {
   },
   deviceNonceDays: {
     env: 'SVC_DEVICE_NONCE_DAYS',
-    doc: 'how long X-Device-Sig nonces are remembered (a seen header is refused for this long)',
-    schema: Type.Integer({ minimum: 1, default: 30 }),
+    doc: 'how long X-Device-Sig nonces are remembered (a seen header is refused for this long; at most 10 years)',
+    schema: Type.Integer({ minimum: 1, maximum: 3_650, default: 30 }),
   },
   clockSkewSeconds: {
     env: 'SVC_CLOCK_SKEW_SECONDS',
-    doc: 'allowed distance of a signed Date from the server clock',
-    schema: Type.Integer({ minimum: 1, default: 300 }),
+    doc: 'allowed distance of a signed Date from the server clock (at most a day)',
+    schema: Type.Integer({ minimum: 1, maximum: 86_400, default: 300 }),
   },
   rateLimitWindowSeconds: {
     env: 'SVC_RATE_LIMIT_WINDOW_SECONDS',
@@ -122,8 +122,8 @@ const keys = {
   },
   shutdownTimeoutSeconds: {
     env: 'SVC_SHUTDOWN_TIMEOUT_SECONDS',
-    doc: 'on SIGTERM/SIGINT, how long in-flight requests may take before the process exits anyway',
-    schema: Type.Integer({ minimum: 1, default: 10 }),
+    doc: 'on SIGTERM/SIGINT, how long in-flight requests may take before the process exits anyway (at most an hour)',
+    schema: Type.Integer({ minimum: 1, maximum: 3_600, default: 10 }),
   },
   sandboxNameLength: {
     env: 'SVC_SANDBOX_NAME_LENGTH',
@@ -149,13 +149,13 @@ const keys = {
   },
   svcficationTtlSeconds: {
     env: 'SVC_SVCFICATION_TTL_SECONDS',
-    doc: 'default lifetime of a svcfication',
-    schema: Type.Integer({ minimum: 1, default: 90 }),
+    doc: 'default lifetime of a svcfication (at most 30 days)',
+    schema: Type.Integer({ minimum: 1, maximum: 2_592_000, default: 90 }),
   },
   svccodeTtlSeconds: {
     env: 'SVC_SVCCODE_TTL_SECONDS',
-    doc: 'lifetime of a svccode payload',
-    schema: Type.Integer({ minimum: 1, default: 300 }),
+    doc: 'lifetime of a svccode payload (at most a day)',
+    schema: Type.Integer({ minimum: 1, maximum: 86_400, default: 300 }),
   },
   fidoLinkBase: {
     env: 'SVC_FIDO_LINK_BASE',

@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { customerOf as c, signerOf } from '../../core/http/caller.js';
+import { preflight } from '../../core/http/cors.js';
 import { bindScanningUser } from './bind-scanning-user.js';
-import { allowBrowserCalls, preflight } from './cors.js';
 import { createSvccode } from './create-svccode.js';
 import { demoPage, demoQr } from './demo-page.js';
 import type { SvccodesDeps } from './deps.js';
@@ -12,7 +12,7 @@ import { svccodeStatus } from './svccode-status.js';
 import { takePairedSvccode } from './take-paired-svccode.js';
 
 const fields = { invalid: 'MISSING_FIELDS' } as const;
-// Browser widgets call these from the RP's pages, without credentials.
+// Browser widgets call these from the RP's pages, without credentials (CORS: core/http/cors.ts).
 const browser = { ...fields, cors: true } as const;
 const server = { auth: ['server'] } as const;
 
@@ -26,7 +26,6 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
     },
   } as const satisfies import('fastify').FastifyContextConfig;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  allowBrowserCalls(app);
   r.options('/api/v2/svccodes', { config: browser, schema: route.preflight }, preflight);
   r.options('/api/v2/svccodes/:id', { config: browser, schema: route.preflight }, preflight);
   r.post('/api/v2/svccodes', { config: browser, schema: route.create }, async (q, re) =>
@@ -38,8 +37,11 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
   r.post('/api/v2/paired_svccodes', { config: pairing, schema: route.pair }, async (q, re) =>
     re.code(201).send(await pairSvccode(deps, signerOf(q), q.body.payload)),
   );
-  r.get('/api/v2/paired_svccodes/:id', { config: server, schema: route.takePaired }, async (q) =>
-    takePairedSvccode(deps, c(q), q.params.id),
+  // Answered once: a HEAD would use the answer up unseen, so there is none.
+  r.get(
+    '/api/v2/paired_svccodes/:id',
+    { config: server, schema: route.takePaired, exposeHeadRoute: false },
+    async (q) => takePairedSvccode(deps, c(q), q.params.id),
   );
   r.post(
     '/api/v2/user_bindings',

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ListError } from '@svc/wire';
 import { AppError, fieldError, type ErrorCode } from '../errors.js';
+import { answerRouterFailure } from './cors.js';
+import { jsonAnswerHeaders } from './security-headers.js';
 import { toFieldErrors } from './validation.js';
 
 const byFastifyStatus: Partial<Record<number, ErrorCode>> = {
@@ -35,14 +37,18 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Router failures before any route runs (bad percent-encoding, overlong parameters). */
+/**
+ * Router failures before any route runs (bad percent-encoding, overlong parameters). No hook sees
+ * them, so the headers the hooks give every answer are set here.
+ */
 export function frameworkErrors(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  if (answerRouterFailure(request, reply)) return;
   void sendError(
-    reply,
+    reply.headers(jsonAnswerHeaders),
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new AppError('URI_TOO_LONG')
       : new AppError('BAD_REQUEST', 'The request URL is malformed.'),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { registerAuth, registerDeviceSig, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
+import { registerCors } from './cors.js';
 import { registerDurability } from './durability.js';
 import { registerErrorHandling } from './errors.js';
 import { registerFairShare } from './fair-share.js';
@@ -10,6 +11,7 @@ import { registerMetrics } from './metrics.js';
 import { registerRateLimits, type RateLimits } from './rate-limit.js';
 import { registerHandlerStart, registerReplayClaims } from './replay.js';
 import { registerResponseSigning } from './response-signing.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerUrlChecks } from './url.js';
 import { registerValidation } from './validation.js';
 import type { Ids } from '../ids.js';
@@ -27,14 +29,17 @@ export interface HttpCoreDeps extends AuthDeps {
 }
 
 /**
- * Everything every route shares: URL checks, JSON bodies, validation, errors, authentication,
- * replay-safe writes, signing, metrics, durable answers. Hooks run in the order they are registered here.
+ * Everything every route shares: CORS, URL checks, JSON bodies, validation, errors,
+ * authentication, replay-safe writes, signing, security headers, metrics, durable answers. Hooks
+ * run in the order they are registered here.
  */
 export function registerHttpCore(
   app: FastifyInstance,
   deps: HttpCoreDeps,
   metrics: Registry,
 ): void {
+  // First: the refusals of every later hook keep the CORS headers of the routes marked `cors`.
+  registerCors(app);
   registerUrlChecks(app);
   registerJsonBody(app);
   registerValidation(app);
@@ -46,6 +51,7 @@ export function registerHttpCore(
   registerDeviceSig(app, deps);
   registerHandlerStart(app);
   registerResponseSigning(app, deps.clock);
+  registerSecurityHeaders(app);
   registerMetrics(app, metrics);
   registerAccessLog(app);
   registerDurability(app, deps.durability);

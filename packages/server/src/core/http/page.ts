@@ -77,3 +77,16 @@ ${page.body}
   };
   return { html, headers };
 }
+
+/** The one `<style>` Swagger UI writes itself: the colours of its logo in the top bar. */
+const swaggerLogoStyle = '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}';
+
+/**
+ * The API reference pages (Swagger UI, `/docs/{name}`: @fastify/swagger-ui's page, scripts and
+ * styles, all served by svc): everything from svc itself (and the logo's style, by hash), images
+ * also from data: URLs (its icons), requests only back to svc ("Try it out"), and never framed.
+ */
+export const referencePageHeaders = {
+  csp: `default-src 'none'; script-src 'self'; style-src 'self' ${hash(swaggerLogoStyle)}; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  page: { 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' },
+} as const;
