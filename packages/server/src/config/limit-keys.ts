@@ -16,7 +16,17 @@ export const limitKeys = {
   svcficationFraudBlockSeconds: {
     env: 'SVC_SVCFICATION_FRAUD_BLOCK_SECONDS',
     doc: 'after a device rejects with reason fraud, how long new svcfications to that user are refused (0: never)',
-    schema: Type.Integer({ minimum: 0, default: 3600 }),
+    schema: Type.Integer({ minimum: 0, maximum: 2_592_000, default: 3600 }),
+  },
+  fidoSmsPerCustomer: {
+    env: 'SVC_FIDO_SMS_PER_CUSTOMER',
+    doc: 'SMS (user links) one customer may send per hour; beyond it 429 (0: no limit)',
+    schema: Type.Integer({ minimum: 0, default: 1000 }),
+  },
+  fidoSmsPerNumber: {
+    env: 'SVC_FIDO_SMS_PER_NUMBER',
+    doc: 'SMS one phone number may receive per hour, from all customers; beyond it 429 (0: no limit)',
+    schema: Type.Integer({ minimum: 0, default: 5 }),
   },
   fidoCredentialLimit: {
     env: 'SVC_FIDO_CREDENTIAL_LIMIT',

@@ -6,6 +6,7 @@ import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
 import type { Outbox } from '../../core/outbox/index.js';
 import type { Db } from '../../core/store/index.js';
+import { SmsBudget } from './sms/budget.js';
 
 /** What Area C's use cases stand on. */
 export interface FidoDeps {
@@ -16,6 +17,7 @@ export interface FidoDeps {
   /** Seals the organizations' OpenID client secrets. */
   box: SecretBox;
   outbox: Outbox;
+  smsBudget: SmsBudget;
   config: Pick<
     Config,
     'fidoLinkBase' | 'publicUrl' | 'allowInsecureCallbacks' | 'fidoCredentialLimit'
@@ -39,6 +41,7 @@ export function fidoDeps(ctx: Context): FidoDeps {
     keys: ctx.keys,
     box: ctx.box,
     outbox: ctx.outbox,
+    smsBudget: new SmsBudget(ctx.clock, ctx.config),
     config: ctx.config,
     anchoredAttestation: ctx.config.fidoAttestationRoots !== '',
   };

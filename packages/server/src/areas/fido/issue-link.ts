@@ -29,6 +29,7 @@ export async function issueLink(
   organization: OrganizationRow,
   fields: LinkFields,
 ): Promise<{ row: LinkRow; user_link: string }> {
+  if (fields.smsPhoneNumber) deps.smsBudget.take(organization.customer_id, fields.smsPhoneNumber);
   const now = deps.clock.now();
   const { secret, hash } = newSecret(deps.ids);
   const row: LinkRow = {

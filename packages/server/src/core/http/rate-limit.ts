@@ -17,7 +17,7 @@ export interface RateLimits {
  * Fixed-window counters of this process, on the injected clock. Keys of past windows are dropped
  * when the map grows, so a flood of distinct keys cannot grow it without bound.
  */
-class Counters {
+export class Counters {
   private readonly counts = new Map<string, { window: number; n: number }>();
   constructor(
     private readonly clock: Clock,

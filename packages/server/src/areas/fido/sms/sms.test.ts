@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fidoCalls } from '../../../../test/fido.kit.js';
 import { testApp, type TestApp } from '../../../../test/helpers.js';
+import { ManualClock } from '../../../core/clock.js';
+import { SmsBudget } from './budget.js';
 import { smsDeliverer, smsProvider } from './deliverer.js';
 import { LogSmsProvider } from './log-provider.js';
 import { listSms } from './messages-repo.js';
@@ -68,6 +71,40 @@ describe('log provider', () => {
     await expect(deliver({ id: 'o3', target: '+15551230003', payload: {} })).rejects.toThrow(
       /no body/,
     );
+  });
+});
+
+describe('the SMS budget', () => {
+  it('limits a customer per hour and a number per hour across customers, with Retry-After', () => {
+    const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
+    const budget = new SmsBudget(clock, { fidoSmsPerCustomer: 3, fidoSmsPerNumber: 2 });
+    budget.take('a', '+15550000001');
+    budget.take('b', '+15550000001');
+    expect(() => budget.take('c', '+15550000001')).toThrow(
+      expect.objectContaining({ code: 'RATE_LIMITED', retryAfter: 3600 }),
+    );
+    budget.take('a', '+15550000002');
+    budget.take('a', '+15550000003');
+    expect(() => budget.take('a', '+15550000004')).toThrow(/customer sent as many SMS/);
+    clock.advance(3_600_000);
+    budget.take('a', '+15550000001');
+    const unlimited = new SmsBudget(clock, { fidoSmsPerCustomer: 0, fidoSmsPerNumber: 0 });
+    for (let i = 0; i < 50; i++) unlimited.take('a', '+15550000001');
+  });
+
+  it('a link past the budget is refused with 429 and nothing is written', async () => {
+    const c = await fidoCalls(() => t).withOrganization();
+    const send = () =>
+      c.call('POST', '/api/v1/authentications', { sms_phone_number: '+15559990000' });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await send()).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    const queued = () =>
+      t.store.db.selectFrom('outbox').select('id').where('target', '=', '+15559990000').execute();
+    expect(await queued()).toHaveLength(5);
+    const refused = await send();
+    expect(refused).toMatchObject({ status: 429, body: { error: 'RATE_LIMITED' } });
+    expect(await queued()).toHaveLength(5);
   });
 });
 
