@@ -11,6 +11,7 @@ const storeUnitTests = [
   'packages/server/src/core/outbox/worker.test.ts',
   'packages/server/src/core/outbox/index.test.ts',
   'packages/server/src/core/outbox/slots.test.ts',
+  'packages/server/src/core/outbox/close-and-notify.test.ts',
   'packages/server/src/core/sweeper.test.ts',
   'packages/server/src/core/idempotency.test.ts',
   'packages/server/src/core/store/compiled.test.ts',

@@ -1,5 +1,10 @@
-import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
-import type { FidoAuthentication, FidoRegistration, Svcfication } from '@svc/wire';
+import { createRemoteJWKSet, customFetch, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import {
+  callbackBinding,
+  type FidoAuthentication,
+  type FidoRegistration,
+  type Svcfication,
+} from '@svc/wire';
 import { joinUrl, type FetchLike } from './http.js';
 
 /** What svc POSTs to a `callback_url`: a svcfication, or a FIDO registration or authentication. */
@@ -27,7 +32,13 @@ export type CallbackHeaders =
 export class CallbackVerificationError extends Error {
   override name = 'CallbackVerificationError';
   constructor(
-    readonly reason: 'MALFORMED' | 'NO_DELIVERY_ID' | 'BAD_SIGNATURE' | 'BODY_MISMATCH',
+    readonly reason:
+      | 'MALFORMED'
+      | 'NO_DELIVERY_ID'
+      | 'BAD_SIGNATURE'
+      | 'NOT_A_CALLBACK'
+      | 'WRONG_CUSTOMER'
+      | 'BODY_MISMATCH',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -38,6 +49,12 @@ export class CallbackVerificationError extends Error {
 export interface CallbackVerifierOptions {
   /** svc's base URL; keys come from `${baseUrl}/jwks`. */
   baseUrl: string;
+  /**
+   * Your customer id (`id` in `svc customers create --json`; the `sub` of your credentials'
+   * tokens, where `RpClient` and `FidoClient` read it): a callback svc sent to another customer
+   * is refused.
+   */
+  customerId: string;
   fetch?: FetchLike;
   /**
    * How soon after a fetch of /jwks an unknown `kid` may trigger another (default 5 s): a
@@ -55,12 +72,15 @@ export interface CallbackVerifierOptions {
 
 /**
  * Checks callbacks from svc: the `jwt` is an ES256 JWT over the delivered object whose `kid` is
- * in svc's `/jwks` (fetched once, cached, refetched for an unknown `kid`), and its claims equal
- * the body (less `jwt`; plus `iat`). Hand it the raw body or the parsed one, and the headers.
+ * in svc's `/jwks` (fetched once, cached, refetched for an unknown `kid`), its header marks it a
+ * callback for your customer id (so neither another customer's callback nor any other JWT of svc
+ * passes), and its claims equal the body (less `jwt`; plus `iat`). Hand it the raw body or the
+ * parsed one, and the headers.
  */
 export class CallbackVerifier {
   private readonly keys: ReturnType<typeof createRemoteJWKSet>;
   constructor(private readonly options: CallbackVerifierOptions) {
+    if (!options.customerId) throw new Error('A CallbackVerifier needs your customerId.');
     const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.keys = createRemoteJWKSet(new URL(joinUrl(options.baseUrl, '/jwks')), {
       cooldownDuration: options.jwksCooldownMs ?? 5_000,
@@ -92,6 +112,7 @@ export class CallbackVerifier {
         cause,
       });
     }
+    checkBinding(verified.protectedHeader, this.options.customerId);
     const { iat, ...claims } = verified.payload;
     if (!sameJson(claims, resource))
       throw new CallbackVerificationError('BODY_MISMATCH', 'The body differs from its jwt.');
@@ -102,6 +123,28 @@ export class CallbackVerifier {
       issuedAt: new Date((iat ?? 0) * 1000),
     };
   }
+}
+
+/** The customer id that credentials' token (server credentials, FIDO API key) is issued to. */
+export function customerIdOf(token: string): string {
+  let sub: unknown;
+  try {
+    sub = decodeJwt(token).sub;
+  } catch {
+    // Not a JWT: said below.
+  }
+  if (typeof sub !== 'string' || !sub)
+    throw new Error('The credentials name no customer; use a CallbackVerifier with customerId.');
+  return sub;
+}
+
+/** The header's binding (wire's `callbackBinding`): a callback, for this customer. */
+function checkBinding(header: Record<string, unknown>, customerId: string): void {
+  const expected = callbackBinding(customerId);
+  if (header.svc_purpose !== expected.svc_purpose)
+    throw new CallbackVerificationError('NOT_A_CALLBACK', 'The jwt is not a callback of svc.');
+  if (header.svc_customer !== expected.svc_customer)
+    throw new CallbackVerificationError('WRONG_CUSTOMER', 'The callback is for another customer.');
 }
 
 function parse(body: string | Uint8Array | object): Record<string, unknown> {

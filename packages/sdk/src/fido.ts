@@ -18,7 +18,12 @@ import type {
   FidoUserList,
   FidoUserSearchBody,
 } from '@svc/wire';
-import { CallbackVerifier, type CallbackHeaders, type VerifiedCallback } from './callbacks.js';
+import {
+  CallbackVerifier,
+  customerIdOf,
+  type CallbackHeaders,
+  type VerifiedCallback,
+} from './callbacks.js';
 import { joinUrl, readJson, type FetchLike } from './http.js';
 
 const credentialPath = (userId: string, credentialId: string) =>
@@ -116,13 +121,18 @@ export class FidoClient {
 
   /**
    * Checks a registration or authentication callback svc POSTed to a `callback_url` (see
-   * `CallbackVerifier`); throws CallbackVerificationError when it must not be trusted.
+   * `CallbackVerifier`; your customer id is read from the API key); throws
+   * CallbackVerificationError when it must not be trusted.
    */
   async verifyCallback<T extends FidoRegistration | FidoAuthentication>(
     body: string | Uint8Array | object,
     headers: CallbackHeaders,
   ): Promise<VerifiedCallback<T>> {
-    this.verifier ??= new CallbackVerifier({ baseUrl: this.options.baseUrl, fetch: this.fetch });
+    this.verifier ??= new CallbackVerifier({
+      baseUrl: this.options.baseUrl,
+      customerId: customerIdOf(this.options.apiKey),
+      fetch: this.fetch,
+    });
     return this.verifier.verify<T>(body, headers);
   }
 

@@ -12,6 +12,7 @@ import {
 } from '@svc/wire';
 import {
   CallbackVerifier,
+  customerIdOf,
   type CallbackHeaders,
   type CallbackResource,
   type VerifiedCallback,
@@ -200,14 +201,19 @@ export class RpClient extends SignedClient {
   }
 
   /**
-   * Checks a callback svc POSTed to your `callback_url` (see `CallbackVerifier`); throws
-   * CallbackVerificationError when it must not be trusted. De-duplicate by `deliveryId`.
+   * Checks a callback svc POSTed to your `callback_url` (see `CallbackVerifier`; your customer id
+   * is read from your credentials); throws CallbackVerificationError when it must not be trusted.
+   * De-duplicate by `deliveryId`.
    */
   async verifyCallback<T extends object = CallbackResource>(
     body: string | Uint8Array | object,
     headers: CallbackHeaders,
   ): Promise<VerifiedCallback<T>> {
-    this.verifier ??= new CallbackVerifier({ baseUrl: this.options.baseUrl, fetch: this.fetch });
+    this.verifier ??= new CallbackVerifier({
+      baseUrl: this.options.baseUrl,
+      customerId: customerIdOf(this.options.credentials.token),
+      fetch: this.fetch,
+    });
     return this.verifier.verify<T>(body, headers);
   }
 

@@ -1,9 +1,10 @@
-import { SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../server/src/bench/soft-authenticator.js';
 import {
   CallbackVerificationError,
   CallbackVerifier,
+  DeviceClient,
   FidoClient,
   type FidoAuthentication,
   type FidoRegistration,
@@ -32,6 +33,14 @@ function countingFetch() {
   return { counter, fetcher };
 }
 
+/** 'verified', or the reason a verification was refused. */
+function outcome(verifying: Promise<unknown>): Promise<string> {
+  return verifying.then(
+    () => 'verified',
+    (e: unknown) => (e instanceof CallbackVerificationError ? e.reason : String(e)),
+  );
+}
+
 /** A callback signed by a key svc never had, claiming a kid. */
 async function forged(body: object, kid: string): Promise<string> {
   const { privateKey } = await generateKeyPair('ES256');
@@ -45,8 +54,10 @@ async function forged(body: object, kid: string): Promise<string> {
 describe('verifying callbacks from a spawned `svc serve`', () => {
   it('a svcfication callback verifies; /jwks is fetched again for an unknown kid only', async () => {
     const { counter, fetcher } = countingFetch();
+    const { customer, rp } = newCustomer(server());
     const verifier = new CallbackVerifier({
       baseUrl: server().url,
+      customerId: customer.id,
       fetch: fetcher,
       jwksCooldownMs: 0,
     });
@@ -58,7 +69,6 @@ describe('verifying callbacks from a spawned `svc serve`', () => {
     const fetchedBefore = counter.jwks;
     expect(fetchedBefore).toBeGreaterThan(0);
 
-    const { customer, rp } = newCustomer(server());
     const device = await boundDevice(server(), customer, rp, 'olga');
     const created = await rp.createSvcfication({
       action: 'login',
@@ -105,14 +115,8 @@ describe('verifying callbacks from a spawned `svc serve`', () => {
     await rp.cancelSvcfication(created.id);
     const { text, headers } = await receiver.next();
     const body = JSON.parse(text) as Svcfication & { jwt: string };
-    const reason = async (
-      b: string | object,
-      h: Record<string, string> = { ...headers } as never,
-    ) =>
-      rp.verifyCallback(b, h).then(
-        () => 'verified',
-        (e: unknown) => (e instanceof CallbackVerificationError ? e.reason : String(e)),
-      );
+    const reason = (b: string | object, h: Record<string, string> = { ...headers } as never) =>
+      outcome(rp.verifyCallback(b, h));
 
     expect(await reason(text)).toBe('verified');
     expect(await reason({ ...body, status: 'ACCEPTED' })).toBe('BODY_MISMATCH');
@@ -124,6 +128,42 @@ describe('verifying callbacks from a spawned `svc serve`', () => {
     expect(await reason({ ...body, jwt: `${body.jwt}x` })).toBe('BAD_SIGNATURE');
     expect(await reason('not json')).toBe('MALFORMED');
     expect(await reason(resource)).toBe('MALFORMED');
+  });
+
+  it("a callback verifies for its customer only; a device's JWT is no callback", async () => {
+    const a = newCustomer(server());
+    const b = newCustomer(server());
+    await boundDevice(server(), a.customer, a.rp, 'rae');
+    const created = await a.rp.createSvcfication({
+      action: 'login',
+      resource: 'web',
+      desired_level: 1,
+      user_identifier: 'rae',
+      callback_url: receiver.url,
+    });
+    await a.rp.cancelSvcfication(created.id);
+    const { text, headers } = await receiver.next();
+    const verifierOf = (customerId: string) =>
+      new CallbackVerifier({ baseUrl: server().url, customerId });
+
+    expect(await outcome(a.rp.verifyCallback(text, headers))).toBe('verified');
+    expect(await outcome(verifierOf(a.customer.id).verify(text, headers))).toBe('verified');
+    // A's genuine callback, forwarded to B's endpoint.
+    expect(await outcome(b.rp.verifyCallback(text, headers))).toBe('WRONG_CUSTOMER');
+    expect(await outcome(verifierOf(b.customer.id).verify(text, headers))).toBe('WRONG_CUSTOMER');
+    const fidoB = new FidoClient({ baseUrl: server().url, apiKey: b.customer.fido_api_key });
+    expect(await outcome(fidoB.verifyCallback(text, headers))).toBe('WRONG_CUSTOMER');
+
+    // A device JWT that svc signed (POST /devices answers it) posted as a callback body.
+    const phone = new DeviceClient({
+      baseUrl: server().url,
+      credentials: b.customer.sdk_credentials,
+    });
+    const { jwt } = await phone.register();
+    const posed = JSON.stringify({ sub: decodeJwt(jwt).sub, jwt });
+    const delivery = { 'x-svc-delivery': 'd-device' };
+    expect(await outcome(b.rp.verifyCallback(posed, delivery))).toBe('NOT_A_CALLBACK');
+    expect(await outcome(verifierOf(b.customer.id).verify(posed, delivery))).toBe('NOT_A_CALLBACK');
   });
 
   it('FIDO registration and authentication callbacks verify through FidoClient', async () => {
@@ -164,6 +204,11 @@ describe('verifying callbacks from a spawned `svc serve`', () => {
       status: 'COMPLETED',
       user: { registered: true },
     });
+    const other = newCustomer(server()).customer;
+    const otherFido = new FidoClient({ baseUrl: server().url, apiKey: other.fido_api_key });
+    expect(await outcome(otherFido.verifyCallback(registered.text, registered.headers))).toBe(
+      'WRONG_CUSTOMER',
+    );
 
     const login = await fido.createAuthentication({
       user_identifier: 'quinn',

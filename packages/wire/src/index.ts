@@ -11,3 +11,4 @@ export * from './resources/sandbox.js';
 export * from './resources/fido.js';
 export * from './resources/fido-pages.js';
 export * from './resources/fido-credentials.js';
+export * from './callbacks.js';

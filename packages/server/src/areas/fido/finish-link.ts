@@ -34,7 +34,11 @@ export async function finishLink(
       const closed = closedLink(link, outcome, now);
       const change = { status: outcome.status, userId: closed.user_id, now: now.toISOString() };
       if (await closeLink(tx, kind, link, change))
-        return { view: linkView(kind, closed, outcome.user, now), callbackUrl: link.callback_url };
+        return {
+          view: linkView(kind, closed, outcome.user, now),
+          callbackUrl: link.callback_url,
+          customerId: link.customer_id,
+        };
       const expired = outcome.status !== 'EXPIRED' && readStatus(link, now) === 'EXPIRED';
       assertThat(!expired, 'FIDO_LINK_EXPIRED');
       return null;

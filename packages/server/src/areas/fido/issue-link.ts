@@ -53,6 +53,7 @@ export async function issueLink(
   if (row.sms_phone_number)
     await deps.outbox.enqueue(tx, {
       kind: 'sms',
+      customerId: organization.customer_id,
       target: row.sms_phone_number,
       payload: { sealed: deps.box.seal(smsText[kind](organization.name, link)) },
     });

@@ -37,7 +37,8 @@ export async function completeSvcfication(
         updated_at: now.toISOString(),
       };
       if (!(await closeSvcfication(tx, row.customer_id, row.id, change))) return null;
-      return { view: svcficationView({ ...row, ...change }, now), callbackUrl: row.callback_url };
+      const view = svcficationView({ ...row, ...change }, now);
+      return { view, callbackUrl: row.callback_url, customerId: row.customer_id };
     },
   });
   deps.waiters.notify(signals.changed(row.id));

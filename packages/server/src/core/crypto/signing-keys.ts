@@ -17,6 +17,8 @@ const alg = 'ES256';
 export interface SignOptions {
   subject?: string;
   expiresInSeconds?: number;
+  /** Further protected header parameters (a callback's binding); never `alg`, `kid` or `typ`. */
+  header?: object;
 }
 
 /**
@@ -105,7 +107,8 @@ export class SigningKeys {
     const { kid, key } = await this.signer();
     return (claims, options = {}) => {
       const now = Math.floor(this.clock.now().getTime() / 1000);
-      const jwt = new SignJWT(claims).setProtectedHeader({ alg, kid, typ: 'JWT' }).setIssuedAt(now);
+      const header = { ...options.header, alg, kid, typ: 'JWT' };
+      const jwt = new SignJWT(claims).setProtectedHeader(header).setIssuedAt(now);
       if (options.subject) jwt.setSubject(options.subject);
       if (options.expiresInSeconds) jwt.setExpirationTime(now + options.expiresInSeconds);
       return jwt.sign(key);

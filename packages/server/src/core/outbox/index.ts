@@ -10,6 +10,11 @@ export interface OutboxItem {
   /** Callback URL or phone number. */
   target: string;
   payload: unknown;
+  /**
+   * The customer it is for: a worker caps one customer's deliveries in flight. Items of no
+   * customer share one such cap.
+   */
+  customerId?: string;
 }
 
 /** Delivery gives up this long after the item was written. */
@@ -35,6 +40,7 @@ export class Outbox {
         id,
         kind: item.kind,
         target: item.target,
+        customer_id: item.customerId ?? null,
         payload: JSON.stringify(item.payload),
         state: 'pending',
         attempts: 0,

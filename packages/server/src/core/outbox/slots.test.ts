@@ -3,7 +3,7 @@ import { ManualClock } from '../clock.js';
 import { randomIds } from '../ids.js';
 import { openTestStore } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/e2e/receiver.js';
-import { hangingReceiver, rows, workerOn } from '../../../test/outbox.kit.js';
+import { hangingReceiver, heldHandler, rows, workerOn } from '../../../test/outbox.kit.js';
 import { callbackDeliverer } from './callback.js';
 import { Outbox } from './index.js';
 import type { Deliver } from './worker.js';
@@ -42,6 +42,86 @@ describe('delivery slots', () => {
     await store.close();
   }, 10_000);
 
+  it("one customer's hanging hosts hold its share of the slots; another customer's item is sent", async () => {
+    const store = await openTestStore();
+    const clock = new ManualClock();
+    const outbox = new Outbox(clock, randomIds);
+    // 13 hosts × 4 items that hang: enough, under the per-host cap alone, for all 50 slots.
+    await store.db.transaction().execute(async (tx) => {
+      for (let host = 1; host <= 13; host++)
+        for (let i = 0; i < 4; i++)
+          await outbox.enqueue(tx, {
+            kind: 'callback',
+            target: `https://h${host}.evil.example/cb/${i}`,
+            payload: {},
+            customerId: 'customer-a',
+          });
+    });
+    clock.advance(1);
+    const bank = 'https://bank-b.example/cb';
+    await outbox.enqueue(store.db, {
+      kind: 'callback',
+      target: bank,
+      payload: {},
+      customerId: 'customer-b',
+    });
+    const hanging = heldHandler();
+    const sent: string[] = [];
+    const deliver: Deliver = (item, signal) => {
+      if (item.target !== bank) return hanging.deliver(item, signal);
+      sent.push(item.target);
+      return Promise.resolve();
+    };
+    const worker = workerOn(store, clock, { callback: deliver }, { pollMs: 10 });
+    worker.start();
+    await vi.waitFor(() => expect(sent).toEqual([bank]));
+    await vi.waitFor(() => expect(hanging.started()).toBe(12)); // a quarter of the 50 slots
+    await new Promise((resolve) => setTimeout(resolve, 50)); // several polls: still twelve
+    expect(hanging.started()).toBe(12);
+    await worker.stop();
+    await store.close();
+  });
+
+  it('items of no customer share one cap, like a customer; the others still find slots', async () => {
+    const store = await openTestStore();
+    const clock = new ManualClock();
+    const outbox = new Outbox(clock, randomIds);
+    const items: [string, string | undefined][] = [
+      ['n1', undefined],
+      ['n2', undefined],
+      ['n3', undefined],
+      ['d1', 'customer-d'],
+      ['d2', 'customer-d'],
+      ['d3', 'customer-d'],
+      ['c1', 'customer-c'],
+    ];
+    for (const [host, customerId] of items) {
+      const item = { kind: 'callback' as const, target: `https://${host}`, payload: {} };
+      await outbox.enqueue(store.db, customerId ? { ...item, customerId } : item);
+      clock.advance(1);
+    }
+    const hanging = heldHandler();
+    const started: string[] = [];
+    const deliver: Deliver = (item, signal) => {
+      started.push(item.target);
+      return hanging.deliver(item, signal);
+    };
+    const options = { slots: 6, slotsPerCustomer: 2, pollMs: 10 };
+    const worker = workerOn(store, clock, { callback: deliver }, options);
+    worker.start();
+    await vi.waitFor(() => expect(started).toHaveLength(5));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // several polls: still five
+    expect(started.map((t) => t.slice('https://'.length)).sort()).toEqual([
+      'c1',
+      'd1',
+      'd2',
+      'n1',
+      'n2',
+    ]);
+    await worker.stop();
+    await store.close();
+  });
+
   it('a slot freed by a host goes to its item that an earlier fill passed over', async () => {
     const store = await openTestStore();
     const clock = new ManualClock();
@@ -57,7 +137,7 @@ describe('delivery slots', () => {
     const started = new Map<string, () => void>();
     const deliver: Deliver = ({ target }) =>
       new Promise((resolve) => started.set(target, () => resolve()));
-    const options = { slots: 2, slotsPerHost: 1, pollMs: 60_000 };
+    const options = { slots: 2, slotsPerHost: 1, slotsPerCustomer: 2, pollMs: 60_000 };
     const worker = workerOn(store, clock, { callback: deliver }, options);
     worker.start();
     await vi.waitFor(() => expect([...started.keys()]).toEqual(['https://a/1', 'https://b/1']));

@@ -4,6 +4,7 @@ import type { Db } from '../store/index.js';
 import type { OutboxTable } from '../store/schema.js';
 import type { Metrics } from '../metrics.js';
 import type { Outbox, OutboxKind } from './index.js';
+import { duePage } from './due-page.js';
 import { DeliverySlots, type DueItem } from './slots.js';
 
 /**
@@ -38,6 +39,11 @@ export interface WorkerOptions {
    * a receiver that never answers holds these slots, not everyone's.
    */
   slotsPerHost?: number;
+  /**
+   * Deliveries in flight at once for one customer (default a quarter of `slots`, at least one): a
+   * customer whose receivers all hang holds these slots, and every other customer's items find one.
+   */
+  slotsPerCustomer?: number;
 }
 
 /** How long a claimed item is left to its worker before another may retry it. */
@@ -73,7 +79,12 @@ export class OutboxWorker {
   private place: DueItem | undefined;
 
   constructor(private readonly options: WorkerOptions) {
-    this.slots = new DeliverySlots(options.slots ?? 50, options.slotsPerHost ?? 4);
+    const size = options.slots ?? 50;
+    this.slots = new DeliverySlots({
+      size,
+      perHost: options.slotsPerHost ?? 4,
+      perCustomer: options.slotsPerCustomer ?? Math.max(1, Math.floor(size / 4)),
+    });
     options.outbox.onNotify(() => this.kick());
   }
 
@@ -125,16 +136,22 @@ export class OutboxWorker {
 
   /**
    * Starts due items while slots are free, in (next attempt, id) order from where the last fill
-   * stopped, starting over at the end: items of a host at its cap are passed over (they keep their
-   * place), and however long one host's backlog, every other item is reached.
+   * stopped, starting over at the end: items of a host or a customer at its cap are passed over
+   * (they keep their place, and pages leave them out), and however long one host's or customer's
+   * backlog, every other item is reached.
    */
   private async fill(): Promise<void> {
     const { signal } = this.stopping;
     // A fill that starts mid-list goes on from the start once it reaches the end: an item passed
-    // over earlier (its host was full then) may be the one a freed slot is for.
+    // over earlier (its host or customer was full then) may be the one a freed slot is for.
     let wrapped = this.place === undefined;
     for (let pages = 0; pages < pagesPerFill && this.slots.free > 0 && !signal.aborted; pages++) {
-      const page = await this.duePage(this.place);
+      const now = this.options.clock.now().toISOString();
+      const page = await duePage(
+        this.options.db,
+        { now, after: this.place, limit: this.slots.size },
+        { targets: this.slots.fullTargets(), customers: this.slots.fullCustomers() },
+      );
       for (const item of page) {
         if (this.slots.free === 0) return; // the place stays at the last item looked at
         if (this.slots.hasRoomFor(item)) this.launch(item, signal);
@@ -146,28 +163,6 @@ export class OutboxWorker {
         wrapped = true;
       }
     }
-  }
-
-  /**
-   * One page of due items after `after`, without the targets of hosts at their cap, whose items
-   * would only be passed over (a hanging receiver's backlog is not read again on every fill).
-   */
-  private duePage(after: DueItem | undefined): Promise<DueItem[]> {
-    const now = this.options.clock.now().toISOString();
-    const full = this.slots.fullTargets();
-    let query = this.options.db
-      .selectFrom('outbox')
-      .select(['id', 'kind', 'target', 'next_attempt_at'])
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', now);
-    if (full.length > 0) query = query.where('target', 'not in', full);
-    if (after) {
-      const cursor = [after.next_attempt_at, after.id] as const;
-      query = query.where((eb) =>
-        eb(eb.refTuple('next_attempt_at', 'id'), '>', eb.tuple(...cursor)),
-      );
-    }
-    return query.orderBy('next_attempt_at').orderBy('id').limit(this.slots.size).execute();
   }
 
   /** Takes a slot for the item at once; when the delivery is over, the slot is refilled. */

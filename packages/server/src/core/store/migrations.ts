@@ -13,6 +13,7 @@ import { migration as m0011 } from './migrations/0011_push_safety.js';
 import { migration as m0012 } from './migrations/0012_fatigue_indexes.js';
 import { migration as m0013 } from './migrations/0013_oidc_payload_owner.js';
 import { migration as m0014 } from './migrations/0014_one_document_per_user.js';
+import { migration as m0015 } from './migrations/0015_outbox_customer.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_fatigue_indexes': m0012,
   '0013_oidc_payload_owner': m0013,
   '0014_one_document_per_user': m0014,
+  '0015_outbox_customer': m0015,
 };

@@ -46,6 +46,8 @@ export interface OutboxTable {
   kind: 'callback' | 'sms';
   state: 'pending' | 'delivered' | 'dead';
   target: string;
+  /** The customer the item is for; null: an item of no customer, or from before migration 0015. */
+  customer_id: string | null;
   payload: string;
   attempts: number;
   next_attempt_at: string;
