@@ -105,6 +105,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     {
       db: store.db,
       credentials: new CredentialResolver(store.db, ctx.box),
+      box: ctx.box,
       clock: ctx.clock,
       ids,
       skewSeconds: config.clockSkewSeconds,

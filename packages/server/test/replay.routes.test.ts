@@ -177,6 +177,25 @@ describe('Idempotency-Key', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'IDEMPOTENCY_KEY_INVALID' });
   });
+  it("keeps answers sealed: a user link's secret is not in the database, its repeat shows it", async () => {
+    const { apiKey } = await withOrganization();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/registrations',
+        headers: { authorization: `SVC ${apiKey}`, 'idempotency-key': 'sealed-1' },
+        payload: { user: { user_identifier: 'sealed@example.com' } },
+      });
+    const first = await send();
+    const secret = new URL(first.json<{ user_link: string }>().user_link).hash.slice(1);
+    const kept = await t.store.db
+      .selectFrom('idempotency')
+      .select('body')
+      .where('key', '=', 'idem:fido:sealed-1')
+      .executeTakeFirstOrThrow();
+    expect(kept.body).not.toContain(secret);
+    expect((await send()).json()).toEqual(first.json());
+  });
 });
 
 describe('the OpenAPI documents', () => {

@@ -14,6 +14,7 @@ import { registerResponseSigning } from './response-signing.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUrlChecks } from './url.js';
 import { registerValidation } from './validation.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import type { Ids } from '../ids.js';
 import type { Durability } from '../store/index.js';
 import './types.js';
@@ -24,6 +25,8 @@ export { maxParamLength } from './url.js';
 
 export interface HttpCoreDeps extends AuthDeps {
   ids: Ids;
+  /** Seals the answers kept for replays (replay.ts). */
+  box: SecretBox;
   rateLimits: RateLimits;
   durability: Durability;
 }

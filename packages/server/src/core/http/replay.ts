@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { parseDeviceSig } from '@svc/wire';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import { AppError } from '../errors.js';
 import { claimKey, releaseKey, storeResponse } from '../idempotency.js';
 import type { Ids } from '../ids.js';
@@ -12,6 +13,11 @@ export interface ReplayDeps {
   db: Db;
   clock: Clock;
   ids: Ids;
+  /**
+   * Seals kept answers at rest: some carry a secret shown once (a FIDO user link), and all may
+   * carry personal data.
+   */
+  box: SecretBox;
   /** The signed Date window: an exact HMAC replay is remembered for twice this. */
   skewSeconds: number;
 }
@@ -129,7 +135,8 @@ export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): vo
     if (result.kind === 'in-progress') throw new AppError('REQUEST_IN_PROGRESS');
     if (result.kind === 'answered') {
       const { status, headers, body } = result.response;
-      void replay(reply, status, headers, body);
+      // A body kept before answers were sealed is JSON (or empty): never `v1.`.
+      void replay(reply, status, headers, body.startsWith('v1.') ? deps.box.open(body) : body);
       return true;
     }
     request.replayClaim = { customerId, key: found.key, claim };
@@ -162,7 +169,11 @@ export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): vo
       if (value !== undefined && (name !== 'content-type' || body !== ''))
         headers[name] = String(value);
     }
-    await storeResponse(deps.db, owned, { status: reply.statusCode, headers, body });
+    await storeResponse(deps.db, owned, {
+      status: reply.statusCode,
+      headers,
+      body: deps.box.seal(body),
+    });
   }
 
   // Callback-style hooks: reads and unclaimed requests pass without a promise.
