@@ -15,26 +15,35 @@ export async function findRecord(db: Db, identificationId: string): Promise<Agen
   return row ? (JSON.parse(row.record) as AgencyRecord) : null;
 }
 
-/** Inserts or replaces records in one transaction; returns how many were written. */
+/** Records written per transaction: a server on the same SQLite file waits at most one batch. */
+const importBatch = 1000;
+
+/**
+ * Inserts or replaces records, all checked before any is written, in transactions of
+ * `importBatch`; returns how many were written. An import stopped halfway is completed by running
+ * it again (each record replaces its own).
+ */
 export async function importRecords(
   db: Db,
   clock: Clock,
   records: readonly AgencyRecord[],
 ): Promise<number> {
   const now = clock.now().toISOString();
-  await db.transaction().execute(async (tx) => {
-    for (const record of records) {
-      const key = normalizeLicenseNumber(record.identification_id);
-      if (!key) throw new Error('every record needs an identification_id');
-      const row = { identification_id: key, record: JSON.stringify(record), updated_at: now };
-      await tx
-        .insertInto('sandbox_records')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('identification_id').doUpdateSet({ record: row.record, updated_at: now }),
-        )
-        .execute();
-    }
+  const rows = records.map((record) => {
+    const key = normalizeLicenseNumber(record.identification_id);
+    if (!key) throw new Error('every record needs an identification_id');
+    return { identification_id: key, record: JSON.stringify(record), updated_at: now };
   });
+  for (let at = 0; at < rows.length; at += importBatch)
+    await db.transaction().execute(async (tx) => {
+      for (const row of rows.slice(at, at + importBatch))
+        await tx
+          .insertInto('sandbox_records')
+          .values(row)
+          .onConflict((oc) =>
+            oc.column('identification_id').doUpdateSet({ record: row.record, updated_at: now }),
+          )
+          .execute();
+    });
   return records.length;
 }

@@ -107,7 +107,11 @@ function withStatementCache(
     prepare: (sql: string) => {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = counted(sql);
+        // Kysely opens a transaction with a plain BEGIN, which takes the write lock only at its
+        // first write: if another process (a CLI command) committed since the transaction's first
+        // read, that write fails at once with SQLITE_BUSY, no busy_timeout wait. BEGIN IMMEDIATE
+        // takes the lock at the start, waiting for the other writer as busy_timeout allows.
+        statement = counted(/^\s*begin\s*$/i.test(sql) ? 'begin immediate' : sql);
         if (statements.size >= max) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
       }
