@@ -36,11 +36,6 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
   const ctx = await openContext(overrides, options.migrate ? { migrate: true } : {});
   installAttestationRoots(ctx.config.fidoAttestationRoots);
   const logger = pino({ level: ctx.config.logLevel }, new LogStream(process.stdout.fd));
-  const demo = await createDemoCustomer({ ...ctx, db: ctx.store.db }, ctx.store.dialect);
-  if (demo)
-    process.stdout.write(
-      `Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`,
-    );
   const app = await buildApp({ ...ctx, logger });
   const workers = startWorkers(ctx, logger);
   // Several instances over one PostgreSQL: long polls wake for writes made on any of them.
@@ -76,6 +71,13 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
     host: ctx.config.host,
     listenTextResolver: () => 'server started',
   });
+  // Created once the port is ours: a start that fails to listen must not show (and so spend)
+  // the only printing of the demo customer's credentials.
+  const demo = await createDemoCustomer({ ...ctx, db: ctx.store.db }, ctx.store.dialect);
+  if (demo)
+    process.stdout.write(
+      `Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`,
+    );
   // The operator contract: one plain line naming the configured host, whatever the log level.
   const { port } = app.server.address() as AddressInfo;
   const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;

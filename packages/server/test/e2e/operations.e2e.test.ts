@@ -90,6 +90,24 @@ describe('the master key check', () => {
 });
 
 describe('shutdown', () => {
+  it('a start that cannot listen shows no demo credentials; the next start shows them', async () => {
+    const dataDir = tempDataDir();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const failed = await startServer({ dataDir, port }).then(
+      async (server) => `started: ${String(await server.stop())}`,
+      (err: Error) => err.message,
+    );
+    await new Promise((resolve) => taken.close(resolve));
+    expect(failed).toMatch(/^server exited with 1:/);
+    expect(failed).not.toContain('sandbox_token');
+    const server = await startServer({ dataDir });
+    expect(server.output()).toContain('"sandbox_token"');
+    expect(await server.stop()).toBe(0);
+    removeDataDir(dataDir);
+  });
+
   it('SIGTERM ends the server when its stdout is a closed pipe', async () => {
     const server = await startServer();
     server.process.stdout?.destroy();
