@@ -5,6 +5,7 @@ import { installAttestationRoots } from './areas/fido/attestation-roots.js';
 import type { Config } from './config/index.js';
 import { createDemoCustomer } from './core/customer-admin.js';
 import { openContext } from './context.js';
+import { holdServeLock } from './core/store/serve-lock.js';
 import { LogStream } from './core/log-stream.js';
 import { startWorkers } from './worker.js';
 import { listenForWakes } from './core/store/wake-listener.js';
@@ -34,6 +35,7 @@ function watchParent(onGone: () => void): void {
  */
 export async function serve(overrides: Partial<Config>, options: ServeOptions = {}): Promise<void> {
   const ctx = await openContext(overrides, options.migrate ? { migrate: true } : {});
+  const serveLock = ctx.config.databaseUrl ? null : holdServeLock(ctx.config.dataDir);
   installAttestationRoots(ctx.config.fidoAttestationRoots);
   const logger = pino({ level: ctx.config.logLevel }, new LogStream(process.stdout.fd));
   const app = await buildApp({ ...ctx, logger });
@@ -57,6 +59,7 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
       .then(() => workers.stop())
       .then(() => wakes?.stop())
       .then(() => ctx.store.close())
+      .then(() => serveLock?.release())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         logger.error({ err }, 'shutdown failed');

@@ -108,6 +108,27 @@ describe('shutdown', () => {
     removeDataDir(dataDir);
   });
 
+  // Several instances are what PostgreSQL is for.
+  it.skipIf(e2eOnPostgres)(
+    'a second `svc serve` on the same SQLite data directory refuses to start',
+    async () => {
+      const server = await startServer();
+      const second = await startServer({ dataDir: server.dataDir }).then(
+        async (other) => `started: ${String(await other.stop())}`,
+        (err: Error) => err.message,
+      );
+      expect(second).toMatch(/^server exited with 1:[\s\S]*another svc serve runs on/);
+      expect(await answers(server.url)).toBe(true);
+      // The CLI still works beside the server.
+      expect(svc(['customers', 'list', '--data-dir', server.dataDir]).status).toBe(0);
+      expect(await server.stop()).toBe(0);
+      // The lock went with the process: the directory serves again.
+      const again = await startServer({ dataDir: server.dataDir });
+      expect(await again.stop()).toBe(0);
+      removeDataDir(server.dataDir);
+    },
+  );
+
   it('SIGTERM ends the server when its stdout is a closed pipe', async () => {
     const server = await startServer();
     server.process.stdout?.destroy();
