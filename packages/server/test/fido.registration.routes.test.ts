@@ -113,6 +113,17 @@ describe('registration ceremony through the link', () => {
     });
   });
 
+  it('a user named after an identifier with line breaks gets a one-line name', async () => {
+    const c = await withOrganization();
+    await c.call('POST', '/api/v1/registrations', {
+      user: { user_identifier: 'eve\nEvil\u2028line' },
+    });
+    const found = await c.call('POST', '/api/v1/users/search', {
+      user_identifier: 'eve\nEvil\u2028line',
+    });
+    expect((found.body.users as Json[])[0]?.name).toBe('eve Evil line');
+  });
+
   it('re-enrolling excludes the credentials the user already has', async () => {
     const c = await withOrganization();
     const authenticator = new SoftAuthenticator();

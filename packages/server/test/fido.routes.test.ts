@@ -106,6 +106,8 @@ describe('organizations', () => {
     // A name opens every SMS text of a link: one line, or it could pose as another message.
     [{ name: 'Acme\nURGENT: call +1 900 555 0100', domain_name: 'acme.test' }, ['name']],
     [{ name: 'Acme\u0007', domain_name: 'acme.test' }, ['name']],
+    [{ name: 'Acme\u2028Evil', domain_name: 'acme.test' }, ['name']],
+    [{ name: 'Acme\u0085Evil', domain_name: 'acme.test' }, ['name']],
   ])('400 ErrorWithFields for %j, and nothing is written', async (body, fields) => {
     const c = await client();
     const res = await c.call('POST', '/api/v1/organizations', body);

@@ -141,6 +141,17 @@ describe('the passkey step of a sign-in', () => {
     await register(await organization(), stranger);
     const wrong = await attempt(stranger);
     expect(wrong.statusCode).toBe(400);
+    // The interaction keeps its link's secret sealed, never in clear.
+    const uid = flow.location.split('/').pop() ?? '';
+    const kept = await t.store.db
+      .selectFrom('oidc_payloads')
+      .select('payload')
+      .where('model', '=', 'Interaction')
+      .where('id', '=', uid)
+      .executeTakeFirstOrThrow();
+    const pending = (JSON.parse(kept.payload) as { result: { svc: { passkeySecret: string } } })
+      .result.svc;
+    expect(pending.passkeySecret).toMatch(/^v1\./);
     const right = await attempt(known);
     const next = right.json<{ redirect_to: string }>().redirect_to;
     expect(next).toEqual(expect.any(String));

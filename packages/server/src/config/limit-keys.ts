@@ -25,7 +25,7 @@ export const limitKeys = {
   },
   fidoSmsPerNumber: {
     env: 'SVC_FIDO_SMS_PER_NUMBER',
-    doc: 'SMS one phone number may receive per hour, from all customers; beyond it 429 (0: no limit)',
+    doc: 'SMS one customer may send to one phone number per hour; beyond it 429 (0: no limit)',
     schema: Type.Integer({ minimum: 0, default: 5 }),
   },
   fidoCredentialLimit: {

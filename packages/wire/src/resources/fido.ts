@@ -15,8 +15,9 @@ const UserIdentifier = text(256, "the user's identifier in the customer's system
 const Name = Type.String({
   minLength: 1,
   maxLength: 128,
-  pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$',
-  description: 'display name: one line (no control characters)',
+  pattern:
+    '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
+  description: 'display name: one line (no control characters or line separators)',
 });
 
 // Example values (made up).

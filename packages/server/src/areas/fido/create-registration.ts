@@ -32,7 +32,8 @@ export async function createRegistration(
       id: deps.ids.uuid(),
       customer_id: customerId,
       user_identifier: identifier,
-      name: name ?? identifier,
+      // A name is one line (the wire's Name); an identifier need not be.
+      name: name ?? identifier.replace(/[\p{Cc}\u2028\u2029]+/gu, ' '),
       registered: 0,
       created_at: deps.clock.now().toISOString(),
     });

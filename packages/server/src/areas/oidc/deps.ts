@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
@@ -81,6 +82,8 @@ export interface OidcDeps {
   keys: SigningKeys;
   /** Signs the provider's cookies; derived from the master key. */
   cookieKey: string;
+  /** Seals what an interaction keeps that is a secret (its passkey link's). */
+  box: SecretBox;
   fido: FidoForOidc;
   phone: PhoneForOidc;
 }
@@ -95,6 +98,7 @@ export function oidcDeps(
     clock: ctx.clock,
     ids: ctx.ids,
     keys: ctx.keys,
+    box: ctx.box,
     cookieKey: ctx.box.derive('oidc-cookies-v1').toString('base64url'),
     ...areas,
   };

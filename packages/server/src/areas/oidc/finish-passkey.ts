@@ -15,7 +15,7 @@ export async function finishPasskey(
 ): Promise<InteractionResults> {
   const { passkeyLink, passkeySecret } = pendingOf(interaction);
   assertThat(passkeyLink && passkeySecret, 'OIDC_SIGN_IN_INCOMPLETE');
-  await deps.fido.verifyPasskey(passkeyLink, passkeySecret, response);
+  await deps.fido.verifyPasskey(passkeyLink, deps.box.open(passkeySecret), response);
   const user = await deps.fido.passkeyOutcome(organizationId, passkeyLink);
   assertThat(user, 'OIDC_SIGN_IN_INCOMPLETE');
   return loginResult(interaction.params.acr_values, {

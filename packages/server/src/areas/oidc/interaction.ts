@@ -13,7 +13,10 @@ type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /** What svc keeps on an interaction between the page's calls. */
 export interface Pending {
-  /** The passkey link and its secret: kept here, never sent to the browser (start-passkey.ts). */
+  /**
+   * The passkey link and its secret, sealed with the master key: kept here, never sent to the
+   * browser (start-passkey.ts).
+   */
   passkeyLink?: string;
   passkeySecret?: string;
   svccode?: string;

@@ -23,14 +23,17 @@ export async function startPasskey(
   const { passkeyLink, passkeySecret } = pendingOf(interaction);
   if (passkeyLink && passkeySecret) {
     try {
-      return await deps.fido.passkeyOptions(passkeyLink, passkeySecret);
+      return await deps.fido.passkeyOptions(passkeyLink, deps.box.open(passkeySecret));
     } catch (err) {
       if (!closed(err)) throw err;
     }
   }
   // The first try, or a new one after a failed assertion closed the last link.
   const link = await deps.fido.beginPasskey(organizationId);
-  await savePending(interaction, { passkeyLink: link.id, passkeySecret: link.secret });
+  await savePending(interaction, {
+    passkeyLink: link.id,
+    passkeySecret: deps.box.seal(link.secret),
+  });
   return deps.fido.passkeyOptions(link.id, link.secret);
 }
 

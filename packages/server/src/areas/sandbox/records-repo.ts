@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/store/index.js';
 import type { AgencyRecord } from './match.js';
@@ -15,8 +16,13 @@ export async function findRecord(db: Db, identificationId: string): Promise<Agen
   return row ? (JSON.parse(row.record) as AgencyRecord) : null;
 }
 
-/** Records written per transaction: a server on the same SQLite file waits at most one batch. */
+/**
+ * Records written per transaction, and the pause after each: a server on the same SQLite file
+ * waits for one batch, then finds the lock free (SQLite's busy wait backs off up to 100 ms between
+ * tries, so back-to-back batches would keep it out).
+ */
 const importBatch = 1000;
+const importPauseMs = 150;
 
 /**
  * Inserts or replaces records, all checked before any is written, in transactions of
@@ -34,7 +40,8 @@ export async function importRecords(
     if (!key) throw new Error('every record needs an identification_id');
     return { identification_id: key, record: JSON.stringify(record), updated_at: now };
   });
-  for (let at = 0; at < rows.length; at += importBatch)
+  for (let at = 0; at < rows.length; at += importBatch) {
+    if (at > 0) await sleep(importPauseMs);
     await db.transaction().execute(async (tx) => {
       for (const row of rows.slice(at, at + importBatch))
         await tx
@@ -45,5 +52,6 @@ export async function importRecords(
           )
           .execute();
     });
+  }
   return records.length;
 }

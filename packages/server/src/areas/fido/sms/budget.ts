@@ -3,10 +3,12 @@ import { rateLimited } from '../../../core/errors.js';
 import { Counters } from '../../../core/http/rate-limit.js';
 
 /**
- * How many SMS a customer may send, and a phone number receive from all customers, per hour
+ * How many SMS a customer may send, and send to one phone number, per clock hour
  * (`SVC_FIDO_SMS_PER_CUSTOMER`, `SVC_FIDO_SMS_PER_NUMBER`; 0: no limit). Each SMS costs the
  * operator money, and a customer's API key must not become a way to flood a number or to pump
- * premium-rate numbers. Counted in this process, like the request limits.
+ * premium-rate numbers. A number's count is per customer: one customer's texts never use up
+ * another's (nor tell it that someone else texts the number). Counted in this process, like the
+ * request limits.
  */
 export class SmsBudget {
   private readonly counters: Counters;
@@ -25,12 +27,12 @@ export class SmsBudget {
         this.counters.retryAfter(),
         'This customer sent as many SMS as allowed this hour.',
       );
-    if (over(`number:${number}`, this.limits.fidoSmsPerNumber))
+    if (over(`number:${customerId}:${number}`, this.limits.fidoSmsPerNumber))
       throw rateLimited(
         this.counters.retryAfter(),
-        'This number received as many SMS as allowed this hour.',
+        'This customer sent this number as many SMS as allowed this hour.',
       );
     this.counters.add(`customer:${customerId}`);
-    this.counters.add(`number:${number}`);
+    this.counters.add(`number:${customerId}:${number}`);
   }
 }
