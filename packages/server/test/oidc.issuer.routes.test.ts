@@ -52,16 +52,17 @@ describe("the provider's URLs", () => {
     const page = await flow.go('GET', flow.location.replace(/^\/auth/, ''));
     expect(page.statusCode).toBe(200);
     // The interaction's cookies are kept to the paths the browser sees.
+    const request = new URLSearchParams({
+      client_id: c.clientId,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      nonce: 'n',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
     const started = await t.app.inject({
-      url: `/oidc/${c.id}/auth?${new URLSearchParams({
-        client_id: c.clientId,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        scope: 'openid',
-        nonce: 'n',
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        code_challenge_method: 'S256',
-      })}`,
+      url: `/oidc/${c.id}/auth?${request}`,
       headers: { host: 'evil.example' },
     });
     // The same request as a form POST (OpenID Connect Core 3.1.2.1): the base path `/auth`
@@ -70,15 +71,7 @@ describe("the provider's URLs", () => {
       method: 'POST',
       url: `/oidc/${c.id}/auth`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        client_id: c.clientId,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        scope: 'openid',
-        nonce: 'n',
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        code_challenge_method: 'S256',
-      }).toString(),
+      payload: request.toString(),
     });
     expect(String(posted.headers.location)).toMatch(new RegExp(`^/auth/oidc/${c.id}/interaction/`));
     const paths = [started.headers['set-cookie'] ?? [], posted.headers['set-cookie'] ?? []]
