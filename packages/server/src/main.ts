@@ -76,7 +76,7 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
   });
   // Created once the port is ours: a start that fails to listen must not show (and so spend)
   // the only printing of the demo customer's credentials.
-  const demo = await createDemoCustomer({ ...ctx, db: ctx.store.db }, ctx.store.dialect);
+  const demo = await createDemoCustomer({ ...ctx, db: ctx.store.db });
   if (demo)
     process.stdout.write(
       `Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`,

@@ -27,14 +27,12 @@ describe('the demo customer of a first start', () => {
     for (let round = 0; round < 10; round++) {
       await store.db.deleteFrom('credentials').execute();
       await store.db.deleteFrom('customers').execute();
-      const created = await Promise.all(
-        [1, 2, 3].map(() => createDemoCustomer(deps, store.dialect)),
-      );
+      const created = await Promise.all([1, 2, 3].map(() => createDemoCustomer(deps)));
       expect(created.filter((c) => c !== null)).toEqual([
         expect.objectContaining({ name: 'demo' }),
       ]);
       expect(await countCustomers(store.db)).toBe(1);
     }
-    expect(await createDemoCustomer(deps, store.dialect)).toBeNull();
+    expect(await createDemoCustomer(deps)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import {
   type IssuedCredentials,
   type IssuedCustomer,
 } from './customers.js';
-import type { Db, Store } from './store/index.js';
+import { onPostgres, type Db } from './store/index.js';
 import type { CredentialKind } from './store/schema.js';
 
 /** A customer as `svc customers list` shows it: no secret, only which kinds it holds. */
@@ -135,11 +135,8 @@ const demoCustomerLock = 7_406_512_311;
  * lock (held by the one connection that runs both), so only the first creates it; SQLite has
  * one server at a time.
  */
-export async function createDemoCustomer(
-  deps: CustomerDeps,
-  dialect: Store['dialect'],
-): Promise<IssuedCustomer | null> {
-  const locks = dialect === 'postgres';
+export async function createDemoCustomer(deps: CustomerDeps): Promise<IssuedCustomer | null> {
+  const locks = onPostgres(deps.db);
   return deps.db.connection().execute(async (db) => {
     if (locks) await sql`select pg_advisory_lock(${demoCustomerLock})`.execute(db);
     try {

@@ -1,6 +1,5 @@
-import { PostgresAdapter } from 'kysely';
 import { compiled } from '../../core/store/compiled.js';
-import type { Db } from '../../core/store/index.js';
+import { onPostgres, type Db } from '../../core/store/index.js';
 import type { FidoUsersTable } from '../../core/store/schema.js';
 import { inserted } from '../../core/store/unique.js';
 
@@ -55,7 +54,7 @@ export async function lockUser(db: Db, id: string): Promise<void> {
     .selectFrom('fido_users')
     .select('id')
     .where('id', '=', id)
-    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+    .$if(onPostgres(db), (query) => query.forUpdate())
     .execute();
 }
 

@@ -26,6 +26,9 @@ function toAppError(err: FastifyError | AppError, request: FastifyRequest): AppE
   return new AppError('INTERNAL');
 }
 
+/** The body shape a declared response schema asks for: svcfication creation's list, or Error. */
+export const errorShapeOf = (schema: unknown) => (schema === ListError ? 'list' : 'error');
+
 /** The error in the shape the route declares for its status (so the serializer keeps every field). */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.code === 'UNAUTHORIZED') void reply.header('www-authenticate', 'Bearer');
@@ -33,7 +36,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   const declared = (reply.request.routeOptions.schema?.response as Record<number, unknown>)?.[
     error.status
   ];
-  const body = error.body(declared === ListError ? 'list' : 'error');
+  const body = error.body(errorShapeOf(declared));
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 

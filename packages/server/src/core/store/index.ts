@@ -4,6 +4,7 @@ import {
   Kysely,
   sql,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type MigrationProvider,
@@ -180,6 +181,9 @@ async function currentSchema(db: Db, options: StoreOptions): Promise<string> {
 }
 
 /** Opens the database and brings its schema up to date. */
+/** Whether `db` (the store's, or a transaction of it) talks to PostgreSQL rather than SQLite. */
+export const onPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 export async function openStore(options: StoreOptions): Promise<Store> {
   let applied: string[] = [];
   const file = !options.databaseUrl && options.sqlitePath !== ':memory:';

@@ -1,5 +1,5 @@
-import { ListError } from '@svc/wire';
 import { AppError, catalog, fieldError, type ErrorCode } from '../../errors.js';
+import { errorShapeOf } from '../errors.js';
 import type { Json } from './components.js';
 
 /** The example of a schema: its own, or a one-item list of its items' example. */
@@ -41,11 +41,9 @@ export function errorExample(
   const { invalid, url, field = 'id' } = route;
   const code = invalid && catalog[invalid].status === status ? invalid : codeOf(status, url);
   if (!code) return undefined;
-  // The shape the route declares for the status, as sendError (core/http/errors.ts) picks it.
-  const shape = schema === (ListError as unknown) ? 'list' : 'error';
   const body = (
     code === invalid ? fieldError(code, { [field]: ['is required'] }) : new AppError(code)
-  ).body(shape);
+  ).body(errorShapeOf(schema));
   const declared = schema.properties as Json | undefined;
   return declared
     ? Object.fromEntries(Object.entries(body).filter(([key]) => key in declared))
