@@ -27,8 +27,14 @@ const clock = new ManualClock();
 let serverMs = 0;
 /** Reads of the credentials table by the server. */
 let credentialReads = 0;
-/** What a running server sees once its cache let go (as `settleCredentialChange` waits for). */
-const settle = () => (serverMs += credentialCacheMs);
+/**
+ * What a running server sees once the CLI's command has ended (its writes committed) and the
+ * server's cache let go (as `settleCredentialChange` waits for).
+ */
+const settle = async () => {
+  await cli.durability.durable();
+  serverMs += credentialCacheMs;
+};
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'svc-customers-'));
   cli = await openStore({ sqlitePath: join(dir, 'svc.db') });
@@ -69,7 +75,7 @@ describe('rotateCredentials', () => {
     expect(await resolver.resolve(acme.sdk_credentials.token)).toBeNull();
     serverMs += credentialCacheMs - 1;
     expect(await resolver.resolve(acme.server_credentials.token)).not.toBeNull();
-    settle();
+    await settle();
     for (const token of old) expect(await resolver.resolve(token)).toBeNull();
     expect(await resolver.resolve(rotated?.server_credentials?.token ?? '')).toEqual({
       customerId: acme.id,
@@ -84,7 +90,7 @@ describe('rotateCredentials', () => {
     await resolver.resolve(token);
     await cli.db.deleteFrom('credentials').execute();
     expect(await resolver.resolve(token)).not.toBeNull();
-    settle();
+    await settle();
     expect(await resolver.resolve(token)).toBeNull();
   });
 
@@ -92,7 +98,7 @@ describe('rotateCredentials', () => {
     const acme = await createCustomer(deps, { name: 'Acme' });
     const token = acme.server_credentials.token;
     await resolver.resolve(token);
-    settle();
+    await settle();
     credentialReads = 0;
     const callers = await Promise.all(Array.from({ length: 20 }, () => resolver.resolve(token)));
     expect(callers.every((c) => c?.customerId === acme.id)).toBe(true);
@@ -103,7 +109,7 @@ describe('rotateCredentials', () => {
     const acme = await createCustomer(deps, { name: 'Acme' });
     const rotated = await rotateCredentials(deps, acme.id, ['sdk']);
     expect(Object.keys(rotated ?? {})).toEqual(['id', 'name', 'sdk_credentials']);
-    settle();
+    await settle();
     expect(await resolver.resolve(acme.sdk_credentials.token)).toBeNull();
     expect(await resolver.resolve(acme.server_credentials.token)).not.toBeNull();
   });
@@ -121,7 +127,7 @@ describe('revokeCredentials', () => {
     const other = await createCustomer(deps, { name: 'Other' });
     await resolver.resolve(acme.sdk_credentials.token);
     expect(await revokeCredentials(cli.db, acme.id)).toBe(5);
-    settle();
+    await settle();
     expect(await resolver.resolve(acme.sdk_credentials.token)).toBeNull();
     expect(await resolver.resolve(other.sdk_credentials.token)).not.toBeNull();
     expect(await revokeCredentials(cli.db, 'nope')).toBeNull();

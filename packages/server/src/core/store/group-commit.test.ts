@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate as turn } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerDurability } from '../http/durability.js';
@@ -91,6 +92,9 @@ describe('group commit (SQLite, synchronous FULL)', () => {
   it('synchronous NORMAL acknowledges without waiting for syncs', async () => {
     const normal = await openStore({ sqlitePath: join(dir, 'normal.db'), synchronous: 'NORMAL' });
     await normal.db.insertInto('nonces').values({ value: 'x', expires_at: '2030' }).execute();
+    // Pending only until the turn's shared transaction commits: no WAL sync is waited for.
+    expect(normal.durability.pending).toBe(true);
+    await turn();
     expect(normal.durability.pending).toBe(false);
     expect(normal.durability.stats).toBeUndefined();
     await normal.close();

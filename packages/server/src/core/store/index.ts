@@ -8,14 +8,14 @@ import {
   PostgresDialect,
   SqliteDialect,
   type MigrationProvider,
-  type SqliteDatabase,
-  type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
 import { checkpointRest, startCheckpointer } from './checkpointer.js';
 import { runCompiledDirectly } from './compiled.js';
 import { GroupCommit } from './group-commit.js';
+import { SharedTransaction, SqliteDurability } from './shared-transaction.js';
 import { migrations } from './migrations.js';
+import { withStatementCache } from './statements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -42,17 +42,31 @@ export interface StoreOptions {
 
 export type StatementTimes = Map<string, { runs: number; micros: number }>;
 
-/** Whether every acknowledged commit is on disk; see group-commit.ts. */
+/** Whether every acknowledged write is committed and on disk; see durability.ts. */
 export interface Durability {
+  /** A write is not yet committed, or a commit not yet on disk: an answer must wait. */
   readonly pending: boolean;
-  durable(): Promise<void>;
+  /** The shared write transactions finished so far: a request notes it when it starts. */
+  readonly turn: number;
+  /** True when a write transaction that was open at `turn`, or began after it, was lost. */
+  lostSince(turn: number): boolean;
+  /**
+   * Resolves once every write so far is committed and on disk; rejects when a write of the
+   * request that started at `since` may have been lost.
+   */
+  durable(since?: number): Promise<void>;
   /** Group commit only: commits counted and WAL syncs made (for /metrics). */
   readonly stats?: { commits: number; syncs: number };
   /** Group commit only: called with the seconds of each WAL sync (for /metrics). */
   onSync?: (seconds: number) => void;
 }
 
-const alwaysDurable: Durability = { pending: false, durable: () => Promise.resolve() };
+const alwaysDurable: Durability = {
+  pending: false,
+  turn: 0,
+  lostSince: () => false,
+  durable: () => Promise.resolve(),
+};
 
 export interface Store {
   db: Db;
@@ -67,83 +81,6 @@ export interface Store {
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
-
-/**
- * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep them by SQL
- * text (bounded). Queries run synchronously one at a time, so a statement is never shared in flight.
- * Every statement that wrote or committed is reported to `wrote`; with `times`, each run's time
- * is added there (`timed`).
- */
-function withStatementCache(
-  sqlite: SQLite.Database,
-  wrote: () => void,
-  times?: StatementTimes,
-  max = 500,
-): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
-  const counted = (sql: string): SqliteStatement => {
-    const prepared = sqlite.prepare(sql);
-    const statement = times ? timed(prepared, sql, times) : prepared;
-    // COMMIT reads as read-only to SQLite, yet it is what makes a transaction's writes count.
-    const isCommit = /^\s*commit\b/i.test(sql);
-    if (prepared.readonly && !isCommit) return statement;
-    return {
-      reader: statement.reader,
-      // A statement that changed no row (a refused nonce, ON CONFLICT DO NOTHING) needs no sync.
-      all: (parameters) => {
-        const rows = statement.all(parameters);
-        if (rows.length > 0) wrote();
-        return rows;
-      },
-      run: (parameters) => {
-        const result = statement.run(parameters);
-        if (result.changes > 0 || isCommit) wrote();
-        return result;
-      },
-      iterate: (parameters) => statement.iterate(parameters),
-    };
-  };
-  return {
-    close: () => sqlite.close(),
-    prepare: (sql: string) => {
-      let statement = statements.get(sql);
-      if (!statement) {
-        // Kysely opens a transaction with a plain BEGIN, which takes the write lock only at its
-        // first write: if another process (a CLI command) committed since the transaction's first
-        // read, that write fails at once with SQLITE_BUSY, no busy_timeout wait. BEGIN IMMEDIATE
-        // takes the lock at the start, waiting for the other writer as busy_timeout allows.
-        statement = counted(/^\s*begin\s*$/i.test(sql) ? 'begin immediate' : sql);
-        if (statements.size >= max) statements.delete(statements.keys().next().value as string);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-/**
- * The statement, adding the time of each `all` and `run` to `times` (`iterate`, which no hot path
- * uses, is not timed). A lookup per run: the map may be cleared between scenarios.
- */
-function timed(statement: SQLite.Statement, sql: string, times: StatementTimes): SqliteStatement {
-  const time = <T>(run: () => T): T => {
-    const start = process.hrtime.bigint();
-    try {
-      return run();
-    } finally {
-      const entry = times.get(sql) ?? { runs: 0, micros: 0 };
-      entry.runs += 1;
-      entry.micros += Number(process.hrtime.bigint() - start) / 1000;
-      times.set(sql, entry);
-    }
-  };
-  return {
-    reader: statement.reader,
-    all: (parameters) => time(() => statement.all(parameters)),
-    run: (parameters) => time(() => statement.run(parameters)),
-    iterate: (parameters) => statement.iterate(parameters),
-  };
-}
 
 function openSqlite(path: string): SQLite.Database {
   if (path !== ':memory:') mkdirSync(new URL('.', `file://${path}`).pathname, { recursive: true });
@@ -191,8 +128,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const groupCommit =
     file && options.synchronous !== 'NORMAL' ? new GroupCommit(`${options.sqlitePath}-wal`) : null;
   const sqlite = options.databaseUrl ? null : openSqlite(options.sqlitePath);
+  const shared = sqlite && new SharedTransaction(sqlite, () => groupCommit?.wrote());
   const statements =
-    sqlite && withStatementCache(sqlite, () => groupCommit?.wrote(), options.statementTimes);
+    sqlite &&
+    shared &&
+    withStatementCache(sqlite, shared, () => groupCommit?.wrote(), options.statementTimes);
   const dialect = statements
     ? new SqliteDialect({ database: statements })
     : new PostgresDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
@@ -205,7 +145,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
             onStop: () => {
               if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
             },
-            onCopied: () => checkpointRest(sqlite),
+            onCopied: () => {
+              shared?.end();
+              checkpointRest(sqlite);
+            },
           },
           options.checkpointEveryMs,
         )
@@ -217,8 +160,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   });
   if (sqlite && statements)
     runCompiledDirectly(db, (sql, parameters) => {
-      // A transaction holds the connection: its queries and everyone else's take Kysely's way.
-      if (sqlite.inTransaction) return undefined;
+      // Kysely's transaction holds the connection: its queries and everyone else's take its way.
+      if (shared?.foreign) return undefined;
       onQuery?.(sql, parameters);
       const statement = statements.prepare(sql);
       if (statement.reader) return { rows: statement.all(parameters) };
@@ -255,15 +198,18 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     await db.destroy();
     throw err;
   }
+  // Another connection of this process may write next (the tests' CLI and server).
+  shared?.end();
   return {
     db,
     dialect: options.databaseUrl ? 'postgres' : 'sqlite',
-    durability: groupCommit ?? alwaysDurable,
+    durability: shared ? new SqliteDurability(shared, groupCommit) : alwaysDurable,
     applied,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
     close: async () => {
+      shared?.end();
       await groupCommit?.durable();
       await groupCommit?.close();
       await checkpointer?.stop();
