@@ -1,5 +1,5 @@
 // The SVC HMAC scheme: clients sign requests with it, the server signs its answers.
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /** The parts of a request (or response) that the SVC HMAC scheme signs. */
 export interface SignedParts {
@@ -11,17 +11,34 @@ export interface SignedParts {
   path: string;
 }
 
+const md5Hex = (body: Uint8Array | string): string => createHash('md5').update(body).digest('hex');
+/** Most signed requests (reads) and answers (204s) have no body. */
+const emptyBodyMd5 = md5Hex('');
+
 /** `METHOD\nmd5hex(body)\nContent-Type\nDate\npath?query` */
 export function stringToSign(parts: SignedParts): string {
-  const bodyMd5 = createHash('md5').update(parts.body).digest('hex');
+  const bodyMd5 = parts.body.length === 0 ? emptyBodyMd5 : md5Hex(parts.body);
   return [parts.method.toUpperCase(), bodyMd5, parts.contentType, parts.date, parts.path].join(
     '\n',
   );
 }
 
+/** HMAC keys by secret: a caller signs every request with the same one (a bounded cache). */
+const keys = new Map<string, KeyObject>();
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    if (keys.size >= 1000) keys.delete(keys.keys().next().value as string);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** base64 of the hex text of HMAC-SHA256 (not of the binary digest), keyed by the UTF-8 secret. */
 export function hmacSignature(secret: string, parts: SignedParts): string {
-  const hex = createHmac('sha256', Buffer.from(secret, 'utf8'))
+  const hex = createHmac('sha256', keyOf(secret))
     .update(stringToSign(parts))
     .digest('hex');
   return Buffer.from(hex, 'utf8').toString('base64');
