@@ -38,9 +38,7 @@ function keyOf(secret: string): KeyObject {
 
 /** base64 of the hex text of HMAC-SHA256 (not of the binary digest), keyed by the UTF-8 secret. */
 export function hmacSignature(secret: string, parts: SignedParts): string {
-  const hex = createHmac('sha256', keyOf(secret))
-    .update(stringToSign(parts))
-    .digest('hex');
+  const hex = createHmac('sha256', keyOf(secret)).update(stringToSign(parts)).digest('hex');
   return Buffer.from(hex, 'utf8').toString('base64');
 }
 
