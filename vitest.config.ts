@@ -49,8 +49,16 @@ const postgres = databaseUrl
         test: {
           name: 'postgres-e2e',
           include: ['packages/server/test/e2e/*.e2e.test.ts'],
-          // scale-out is PostgreSQL-only already and runs in the sqlite project.
-          exclude: ['packages/server/test/e2e/scale-out.e2e.test.ts'],
+          exclude: [
+            // PostgreSQL-only already; runs in the sqlite project.
+            'packages/server/test/e2e/scale-out.e2e.test.ts',
+            // HTTP clients (the device simulator, the demo, the README tour) and static pages:
+            // what they reach of the store is covered by the other files on PostgreSQL.
+            'packages/server/test/e2e/device-cli.e2e.test.ts',
+            'packages/server/test/e2e/svccode-demo.e2e.test.ts',
+            'packages/server/test/e2e/docs-pages.browser.e2e.test.ts',
+            'packages/server/test/e2e/tour.e2e.test.ts',
+          ],
           env: { SVC_TEST_STORE: 'postgres' },
         },
       },
@@ -62,6 +70,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two cores: most test files wait on spawned servers, browsers and databases, so three
+    // files at a time (vitest's default here is one) roughly halve the suite's time.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
