@@ -1,5 +1,8 @@
+import { parseDeviceSig } from '@svc/wire';
+import { calculateJwkThumbprint } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
+  deviceSigHeader,
   exportDeviceKeys,
   generateDeviceKeys,
   importDeviceKeys,
@@ -27,6 +30,21 @@ describe('exportDeviceKeys / importDeviceKeys', () => {
     );
     expect(() => importDeviceKeys({ device, auth: { ...auth, x: 'AAAA' } })).toThrow(
       'the auth key is not a usable private JWK',
+    );
+  });
+});
+
+describe('deviceSigHeader', () => {
+  it('names each key by its own RFC 7638 thumbprint, call after call', async () => {
+    const [one, two] = [generateDeviceKeys().device, generateDeviceKeys().device];
+    const thumbprintIn = async (header: Promise<string>) =>
+      parseDeviceSig(await header)?.thumbprint;
+    for (const key of [one, two, one, two]) {
+      const expected = await calculateJwkThumbprint(publicJwk(key), 'sha256');
+      expect(await thumbprintIn(deviceSigHeader(key))).toBe(expected);
+    }
+    expect(await thumbprintIn(deviceSigHeader(one))).not.toBe(
+      await thumbprintIn(deviceSigHeader(two)),
     );
   });
 });

@@ -71,12 +71,25 @@ export function signSha256(key: KeyObject, data: string): string {
   return signatureOf(key, data).toString('base64');
 }
 
+/** Thumbprints by key: a device signs every call with the same key. */
+const thumbprints = new WeakMap<KeyObject, Promise<string>>();
+
+/** The key's RFC 7638 thumbprint, which names the device. */
+function thumbprintOf(key: KeyObject): Promise<string> {
+  let thumbprint = thumbprints.get(key);
+  if (!thumbprint) {
+    thumbprint = calculateJwkThumbprint(publicJwk(key), 'sha256');
+    thumbprints.set(key, thumbprint);
+  }
+  return thumbprint;
+}
+
 /** An X-Device-Sig header for the device key (the key's RFC 7638 thumbprint names the device). */
 export async function deviceSigHeader(
   key: KeyObject,
   nonce: string = randomUUID(),
 ): Promise<string> {
-  const thumbprint = await calculateJwkThumbprint(publicJwk(key), 'sha256');
+  const thumbprint = await thumbprintOf(key);
   return buildDeviceSig(thumbprint, nonce, (text) => signatureOf(key, text));
 }
 

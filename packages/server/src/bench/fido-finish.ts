@@ -3,6 +3,8 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
+import type { FetchLike } from '@svc/sdk';
+import { lightFetch } from './light-fetch.js';
 import { summarize, type BenchResult } from './run.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
@@ -18,7 +20,7 @@ type Call = (
 ) => Promise<{ status: number; body: Json }>;
 
 /** JSON over loopback; `apiKey` for the FIDO API, none for the page calls (the link secret is the credential). */
-function caller(baseUrl: string, apiKey?: string): Call {
+function caller(fetch: FetchLike, baseUrl: string, apiKey?: string): Call {
   return async (method, path, body) => {
     const headers: Record<string, string> = {
       ...(apiKey ? { authorization: `SVC ${apiKey}` } : {}),
@@ -98,8 +100,9 @@ export async function fidoFinishes(
   around: (run: (length: number) => Promise<BenchResult>) => Promise<BenchResult>,
 ): Promise<BenchResult> {
   const concurrency = 16;
-  const api = caller(url, apiKey);
-  const page = caller(url);
+  const http = lightFetch();
+  const api = caller(http.fetch, url, apiKey);
+  const page = caller(http.fetch, url);
   await ok(api, 'POST', '/api/v1/organizations', {
     name: 'bench',
     domain_name: domain,
@@ -142,5 +145,6 @@ export async function fidoFinishes(
     const read = await api('GET', `/api/v1/authentications/${completed[i] ?? ''}`);
     if (read.body.status !== 'COMPLETED') row.errors += 1;
   }
+  http.close();
   return row;
 }

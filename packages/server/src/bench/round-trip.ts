@@ -1,4 +1,5 @@
-import { DeviceClient, payloads, RpClient, type Credentials } from '@svc/sdk';
+import { DeviceClient, payloads, RpClient, type Credentials, type FetchLike } from '@svc/sdk';
+import { lightFetch } from './light-fetch.js';
 import { apart, summarize, type BenchResult } from './run.js';
 
 interface Actor {
@@ -18,9 +19,10 @@ async function actor(
   server: Credentials,
   sdk: Credentials,
   label: string,
+  fetch: FetchLike,
 ): Promise<Actor> {
-  const rp = new RpClient({ baseUrl: at.rp, credentials: server });
-  const device = new DeviceClient({ baseUrl: at.device, credentials: sdk });
+  const rp = new RpClient({ baseUrl: at.rp, credentials: server, fetch });
+  const device = new DeviceClient({ baseUrl: at.device, credentials: sdk, fetch });
   await device.register();
   const user = `bench-user-${label}`;
   const binding = await rp.bindDevice(device.identifier, user);
@@ -73,8 +75,11 @@ export interface RoundTripRows {
 export async function roundTrips(request: TripsRequest): Promise<RoundTripRows> {
   const { name, at, server, sdk, options } = request;
   const { seconds, concurrency, rate, label } = options;
+  const http = lightFetch();
   const actors = await Promise.all(
-    Array.from({ length: concurrency }, (_, i) => actor(at, server, sdk, `${label}-${i}`)),
+    Array.from({ length: concurrency }, (_, i) =>
+      actor(at, server, sdk, `${label}-${i}`, http.fetch),
+    ),
   );
   const latencies: number[] = [];
   const perCall = steps.map(() => [] as number[]);
@@ -125,6 +130,7 @@ export async function roundTrips(request: TripsRequest): Promise<RoundTripRows> 
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  http.close();
   return {
     trips: summarize(name, latencies, elapsed, errors),
     calls: steps.map((step, i) => summarize(`  ${step}`, perCall[i] ?? [], elapsed, 0)),
@@ -144,8 +150,9 @@ export async function waitingDevices(
   sdk: Credentials,
   count: number,
 ): Promise<() => Promise<void>> {
+  const http = lightFetch();
   const devices = await Promise.all(
-    Array.from({ length: count }, (_, i) => actor(at, server, sdk, `waiting-${i}`)),
+    Array.from({ length: count }, (_, i) => actor(at, server, sdk, `waiting-${i}`, http.fetch)),
   );
   let stopped = false;
   const polls = devices.map(async ({ device }) => {
@@ -154,6 +161,7 @@ export async function waitingDevices(
   return async () => {
     stopped = true;
     await Promise.all(polls);
+    http.close();
   };
 }
 
@@ -165,7 +173,8 @@ export async function longPollWake(
   sdk: Credentials,
   samples: number,
 ): Promise<BenchResult> {
-  const { rp, device, user } = await actor(at, server, sdk, 'wake');
+  const http = lightFetch();
+  const { rp, device, user } = await actor(at, server, sdk, 'wake', http.fetch);
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -188,5 +197,6 @@ export async function longPollWake(
     latencies.push(Math.max(0, seenAt - createdAt));
     await rp.request('DELETE', `/api/v2/svcfications/${created.id}`);
   }
+  http.close();
   return summarize(name, latencies, (performance.now() - started) / 1000, errors);
 }
