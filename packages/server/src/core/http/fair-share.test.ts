@@ -102,4 +102,56 @@ describe('FairShare', () => {
     expect(errors).toEqual([new Error('boom')]);
     expect(sent).toEqual(['a0', 'a1', 'c0', 'c1', 'c2']);
   });
+
+  it('while customers contend, cuts the share while the loop is busy and restores it once not', () => {
+    let busy = 1;
+    const share = new FairShare(4, { now: clock, utilization: () => busy });
+    share.answer('b', true, () => {});
+    expect(share.perMsNow).toBe(4); // b alone
+    const served = () => ['a', 'b'].forEach((party) => share.answer(party, true, () => {}));
+    for (let i = 0; i < 3; i++) {
+      tick(100);
+      served();
+    }
+    expect(share.perMsNow).toBeCloseTo(4 * 0.75 ** 3);
+    for (let i = 0; i < 30; i++) {
+      tick(100);
+      served();
+    }
+    expect(share.perMsNow).toBe(4 / 20); // the floor
+    busy = 0.85; // between the thresholds: kept
+    tick(100);
+    served();
+    expect(share.perMsNow).toBe(4 / 20);
+    busy = 0.5;
+    for (let i = 0; i < 40; i++) {
+      tick(100);
+      served();
+    }
+    expect(share.perMsNow).toBe(4); // the ceiling, never above
+  });
+
+  it('paces a contending customer at the share it was cut to', () => {
+    const share = new FairShare(4, { now: clock, utilization: () => 1 });
+    for (let i = 0; i < 30; i++) {
+      tick(100);
+      ['a', 'b'].forEach((party) => share.answer(party, true, () => {}));
+    }
+    const sent: string[] = [];
+    burst(share, 'x', 20, sent); // a third customer, its bucket new: a burst of two ms at 0.2/ms
+    expect(sent).toHaveLength(1);
+    tick(5);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a customer alone is served at once however busy the loop', () => {
+    const share = new FairShare(4, { now: clock, utilization: () => 1 });
+    const sent: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      tick(100);
+      burst(share, 'a', 10, sent);
+    }
+    expect(sent).toHaveLength(50);
+    expect(share.perMsNow).toBe(4);
+  });
 });

@@ -1,5 +1,6 @@
+import { performance as perf } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** A party's share: tokens refilled at `perMs` a millisecond, up to a burst of two milliseconds. */
 interface Bucket {
@@ -19,6 +20,11 @@ const maxWaiting = 1024;
  * are served between. Parties are customers, which contend, and client addresses (refusals of
  * unauthenticated requests), which are paced at a fifth of that while any customer is served but
  * never make a customer wait. A customer alone is never paced. Time is `now()` in milliseconds (monotonic).
+ *
+ * `perMs` is a ceiling: while customers contend, the share follows how busy the event loop was
+ * over each 100 ms (`adapt`). A loop busy all the time makes everyone's request wait behind a
+ * whole turn of the flood's, whatever the share: on a machine that serves fewer answers a second
+ * than the ceiling, a fixed share would never pace anyone.
  */
 export class FairShare {
   /** Customers by when they were last served. */
@@ -26,6 +32,9 @@ export class FairShare {
   private readonly buckets = new Map<string, Bucket>();
   private readonly waiting = new Map<string, (() => void)[]>();
   private pruned = 0;
+  /** The share now: `perMs` unless the loop was busy while customers contended. */
+  private share: number;
+  private readonly utilization: () => number;
   private timer: NodeJS.Timeout | null = null;
   private closing = false;
   /** Answers that had to wait (`svc_fair_share_paced_total`). */
@@ -38,8 +47,18 @@ export class FairShare {
       now?: () => number;
       /** A send that threw (it ran from the timer, where nobody else would see it). */
       onError?: (err: unknown) => void;
+      /** The event loop's utilization (0–1) since the last call; default: measured. */
+      utilization?: () => number;
     } = {},
-  ) {}
+  ) {
+    this.share = perMs;
+    this.utilization = options.utilization ?? loopUtilization();
+  }
+
+  /** The share of each customer now, per millisecond (`svc_fair_share_per_second`). */
+  get perMsNow(): number {
+    return this.share;
+  }
 
   private now(): number {
     return this.options.now?.() ?? performance.now();
@@ -110,7 +129,7 @@ export class FairShare {
 
   private take(party: string, now: number): boolean {
     // Refusals are no service: an address gets a fifth of a customer's share.
-    const perMs = this.customers.has(party) ? this.perMs : this.perMs / 5;
+    const perMs = this.customers.has(party) ? this.share : this.share / 5;
     const burst = Math.max(1, 2 * perMs);
     const bucket = this.buckets.get(party) ?? { tokens: burst, at: now };
     bucket.tokens = Math.min(burst, bucket.tokens + (now - bucket.at) * perMs);
@@ -121,10 +140,23 @@ export class FairShare {
     return true;
   }
 
-  /** Forgets parties not served within `contentionMs` (every 100 ms at most). */
+  /**
+   * While customers contend, a loop busy over 90 % of the last period cuts the share by a quarter
+   * (down to a twentieth of `perMs`), and one busy under 80 % raises it by a tenth (up to `perMs`):
+   * the flooding customer is paced until others' requests find the loop free again.
+   */
+  private adapt(): void {
+    const busy = this.utilization();
+    if (this.customers.size < 2) this.share = this.perMs;
+    else if (busy > 0.9) this.share = Math.max(this.perMs / 20, this.share * 0.75);
+    else if (busy < 0.8) this.share = Math.min(this.perMs, this.share * 1.1);
+  }
+
+  /** Forgets parties not served within `contentionMs`, and adapts the share (every 100 ms at most). */
   private prune(now: number): void {
     if (now - this.pruned < 100) return;
     this.pruned = now;
+    this.adapt();
     const since = now - (this.options.contentionMs ?? 1000);
     for (const [party, seen] of this.customers)
       if (seen < since && !this.waiting.has(party)) this.customers.delete(party);
@@ -133,7 +165,18 @@ export class FairShare {
   }
 }
 
-/** Paces answers per customer (`perSecond`, 0: off); after every other onSend hook. */
+/** The event loop's utilization since the previous call. */
+function loopUtilization(): () => number {
+  let last = perf.eventLoopUtilization();
+  return () => {
+    const now = perf.eventLoopUtilization();
+    const { utilization } = perf.eventLoopUtilization(now, last);
+    last = now;
+    return utilization;
+  };
+}
+
+/** Paces answers per customer (at most `perSecond`, 0: off); after every other onSend hook. */
 export function registerFairShare(
   app: FastifyInstance,
   perSecond: number,
@@ -150,6 +193,14 @@ export function registerFairShare(
     collect() {
       this.reset();
       this.inc(share.paced);
+    },
+  });
+  new Gauge({
+    name: 'svc_fair_share_per_second',
+    help: "each customer's share of answers a second while customers contend (falls while the event loop is busy)",
+    registers: [registry],
+    collect() {
+      this.set(share.perMsNow * 1000);
     },
   });
   // Closing: what waits goes out now, with the connection's end (see app.ts).
