@@ -67,8 +67,10 @@ const postgres = databaseUrl
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Timeouts catch hangs, not slowness: with three files at a time on two cores, a test that
+    // spawns sixteen CLI processes one after another took 29–30 s.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // Two cores: most test files wait on spawned servers, browsers and databases, so three
     // files at a time (vitest's default here is one) roughly halve the suite's time.
