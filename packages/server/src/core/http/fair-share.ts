@@ -61,7 +61,7 @@ export class FairShare {
   }
 
   private now(): number {
-    return this.options.now?.() ?? performance.now();
+    return this.options.now?.() ?? perf.now();
   }
 
   /**
