@@ -46,6 +46,7 @@ export {
   deviceSigHeader,
   exportDeviceKeys,
   generateDeviceKeys,
+  generateEcKey,
   importDeviceKeys,
   publicJwk,
   signedPayload,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deviceSigHeader, svcAuthorization } from '@svc/sdk';
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { errorBodyProblem, useRouteMatrix } from './route-matrix.kit.js';
 
@@ -18,16 +17,10 @@ const { state, routes } = useRouteMatrix();
 /** Replay bookkeeping, not resource state: seen X-Device-Sig nonces and claimed writes. */
 const bookkeeping = new Set(['nonces', 'idempotency', 'kysely_migration', 'kysely_migration_lock']);
 
-/** This app's tables (Kysely's introspection would list every schema's, other test files' too). */
+/** This app's tables (on PostgreSQL its own schema's: `own-schema.ts`). */
 async function tableNames(): Promise<string[]> {
-  const { db, dialect } = state.t.store;
-  const { rows } = await (
-    dialect === 'postgres'
-      ? sql<{ name: string }>`select table_name as name from information_schema.tables
-          where table_schema = current_schema()`
-      : sql<{ name: string }>`select name from sqlite_master where type = 'table'`
-  ).execute(db);
-  return rows.map((r) => r.name).sort();
+  const tables = await state.t.store.db.introspection.getTables();
+  return tables.map((t) => t.name).sort();
 }
 
 /** A digest of every row of every table. */

@@ -25,15 +25,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The PostgreSQL server the `postgres` test projects run on; undefined in the `sqlite` project. */
+export function postgresTestUrl(): string | undefined {
+  if (process.env.SVC_TEST_STORE !== 'postgres') return undefined;
+  const url = process.env.SVC_TEST_DATABASE_URL;
+  if (!url) throw new Error('the postgres test project needs SVC_TEST_DATABASE_URL');
+  return url;
+}
+
 /**
  * In-memory SQLite, or, in the `postgres` test project, a fresh schema of the PostgreSQL server
  * named by SVC_TEST_DATABASE_URL: the same suite runs on both.
  */
 export async function openTestStore(options: Pick<StoreOptions, 'onQuery'> = {}): Promise<Store> {
-  if (process.env.SVC_TEST_STORE !== 'postgres')
-    return openStore({ sqlitePath: ':memory:', ...options });
-  const url = process.env.SVC_TEST_DATABASE_URL;
-  if (!url) throw new Error('the postgres test project needs SVC_TEST_DATABASE_URL');
+  const url = postgresTestUrl();
+  if (!url) return openStore({ sqlitePath: ':memory:', ...options });
   const schema = `t_${randomBytes(8).toString('hex')}`;
   const store = await openStore({
     sqlitePath: '',

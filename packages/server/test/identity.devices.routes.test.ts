@@ -1,3 +1,4 @@
+import { generateEcKey } from '@svc/sdk';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { errorOf, rpClient, status, useIdentityApp } from './identity.kit.js';
@@ -70,9 +71,7 @@ describe('devices', () => {
 
   it('422 ErrorWithFields for unsupported keys and platforms', async () => {
     const device = newDevice();
-    const p384 = (await import('node:crypto'))
-      .generateKeyPairSync('ec', { namedCurve: 'P-384' })
-      .privateKey.export({ format: 'jwk' });
+    const p384 = generateEcKey('P-384').export({ format: 'jwk' });
     const body = await errorOf(
       device.signed('POST', '/api/v2/devices', {
         device_public_key: { kty: p384.kty, crv: p384.crv, x: p384.x, y: p384.y },

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../src/core/store/migrations.js';
+import { OwnSchemaDialect } from '../src/core/store/own-schema.js';
 import type { Database } from '../src/core/store/schema.js';
 
 /** A database migrated up to (not including) `next`, on the store the suite runs on. */
@@ -17,7 +18,7 @@ export async function migratedBefore(next: string) {
   }
   const db = new Kysely<Database>({
     dialect: postgres
-      ? new PostgresDialect({
+      ? new OwnSchemaDialect({
           pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` }),
         })
       : new SqliteDialect({ database: new SQLite(':memory:') }),

@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { generateEcKey } from '@svc/sdk';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -57,8 +58,8 @@ export class SoftAuthenticator {
     origin: string,
     rpId = options.rp.id ?? '',
   ): RegistrationResponseJSON {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const jwk = publicKey.export({ format: 'jwk' });
+    const privateKey = generateEcKey();
+    const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
     const cose = isoCBOR.encode(
       new Map<number, number | Uint8Array>([
         [1, 2],

@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import rfc7638 from '../../../test/vectors/rfc7638.json' with { type: 'json' };
-import { deviceSigHeader, publicJwk } from '@svc/sdk';
+import { deviceSigHeader, generateEcKey, publicJwk } from '@svc/sdk';
 import { buildDeviceSig } from '@svc/wire';
 import { verifyDeviceSig } from './device-sig.js';
 
@@ -20,7 +20,7 @@ describe('X-Device-Sig', () => {
   });
 
   it('accepts ES256 in DER and in raw r‖s, rejects a replayed nonce', async () => {
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const privateKey = generateEcKey();
     const jwk = publicJwk(privateKey);
     const tp = await calculateJwkThumbprint(jwk, 'sha256');
     const d = deps(jwk, tp);
@@ -50,8 +50,8 @@ describe('X-Device-Sig', () => {
   });
 
   it('rejects malformed headers, unknown keys and signatures by another key', async () => {
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const privateKey = generateEcKey();
+    const other = generateEcKey();
     const jwk = publicJwk(privateKey);
     const tp = await calculateJwkThumbprint(jwk, 'sha256');
     for (const bad of [undefined, '', 'abc', 'a.b.c', '!!!.???'])

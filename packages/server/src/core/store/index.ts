@@ -5,7 +5,6 @@ import {
   sql,
   Migrator,
   PostgresAdapter,
-  PostgresDialect,
   SqliteDialect,
   type MigrationProvider,
 } from 'kysely';
@@ -15,6 +14,7 @@ import { runCompiledDirectly } from './compiled.js';
 import { GroupCommit } from './group-commit.js';
 import { SharedTransaction, SqliteDurability } from './shared-transaction.js';
 import { migrations } from './migrations.js';
+import { OwnSchemaDialect } from './own-schema.js';
 import { withStatementCache } from './statements.js';
 import type { Database } from './schema.js';
 
@@ -135,7 +135,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     withStatementCache(sqlite, shared, () => groupCommit?.wrote(), options.statementTimes);
   const dialect = statements
     ? new SqliteDialect({ database: statements })
-    : new PostgresDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
+    : new OwnSchemaDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
   // Should the checkpoint thread end, SQLite checkpoints by itself again (as it does by default).
   const checkpointer =
     file && sqlite
