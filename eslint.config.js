@@ -32,6 +32,11 @@ export default tseslint.config(
           selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name='only']",
           message: 'Focused tests hide the rest of the suite.',
         },
+        {
+          selector: "CallExpression[callee.name='generateKeyPairSync']",
+          message:
+            "Node 20 can deadlock exporting a JWK while one of its jobs is collected: @svc/sdk's generateEcKey (docs/decisions.md).",
+        },
       ],
     },
   },

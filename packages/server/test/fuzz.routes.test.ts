@@ -15,7 +15,7 @@ import { errorBodyProblem, useRouteMatrix } from './route-matrix.kit.js';
 const { state, routes } = useRouteMatrix();
 
 /** Replay bookkeeping, not resource state: seen X-Device-Sig nonces and claimed writes. */
-const bookkeeping = new Set(['nonces', 'idempotency', 'kysely_migration', 'kysely_migration_lock']);
+const bookkeeping = new Set(['nonces', 'idempotency']);
 
 /** This app's tables (on PostgreSQL its own schema's: `own-schema.ts`). */
 async function tableNames(): Promise<string[]> {

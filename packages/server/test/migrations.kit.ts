@@ -4,13 +4,14 @@ import { Kysely, Migrator, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../src/core/store/migrations.js';
 import { OwnSchemaDialect } from '../src/core/store/own-schema.js';
+import { postgresTestUrl } from './helpers.js';
 import type { Database } from '../src/core/store/schema.js';
 
 /** A database migrated up to (not including) `next`, on the store the suite runs on. */
 export async function migratedBefore(next: string) {
-  const url = process.env.SVC_TEST_DATABASE_URL;
+  const url = postgresTestUrl();
   const schema = `t_${randomBytes(8).toString('hex')}`;
-  const postgres = process.env.SVC_TEST_STORE === 'postgres' && url;
+  const postgres = Boolean(url);
   if (postgres) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { KeyObject, sign, webcrypto } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import rfc7638 from '../../../test/vectors/rfc7638.json' with { type: 'json' };
@@ -39,7 +39,12 @@ describe('X-Device-Sig', () => {
   });
 
   it('accepts RS256', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const rsa = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', modulusLength: 2048 };
+    const exponent = new Uint8Array([1, 0, 1]);
+    const keys = await webcrypto.subtle.generateKey({ ...rsa, publicExponent: exponent }, true, [
+      'sign',
+    ]);
+    const privateKey = KeyObject.from(keys.privateKey);
     const jwk = publicJwk(privateKey);
     expect(
       await verifyDeviceSig(

@@ -171,8 +171,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const migrator = new Migrator({
       db,
       provider,
-      // Named, not left to the search_path: Kysely would take a migration table of any other
-      // schema in the database for this one's.
+      // Named, not left to the search_path: the migrator's own queries then name the schema
+      // that the introspection (own-schema.ts) reads.
       ...(options.databaseUrl ? { migrationTableSchema: await currentSchema(db, options) } : {}),
     });
     if (options.migrate ?? !options.databaseUrl) {

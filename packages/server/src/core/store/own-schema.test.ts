@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Kysely, PostgresDialect, type TableMetadata } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStore, postgresTestUrl } from '../../../test/helpers.js';
@@ -8,7 +8,7 @@ import { OwnSchemaDialect } from './own-schema.js';
 
 const url = postgresTestUrl();
 
-/** Creates and drops schemas with a table each until stopped, as other clients of a shared database may. */
+/** Creates and drops schemas, a table in each, until stopped, as shared databases' clients may. */
 function churnSchemas(admin: pg.Client): { stop(): Promise<void> } {
   let running = true;
   const loop = (async () => {
@@ -28,19 +28,21 @@ function churnSchemas(admin: pg.Client): { stop(): Promise<void> } {
   };
 }
 
-const tablesWhileChurning = async (db: Kysely<unknown>): Promise<TableMetadata[][]> => {
+/** Reads the tables up to `rounds` times while schemas churn: the first failure, if any. */
+async function failureWhileChurning(db: Kysely<unknown>, rounds: number): Promise<unknown> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const churn = churnSchemas(admin);
   try {
-    const reads: TableMetadata[][] = [];
-    for (let i = 0; i < 40; i++) reads.push(await db.introspection.getTables());
-    return reads;
+    for (let i = 0; i < rounds; i++) await db.introspection.getTables();
+    return undefined;
+  } catch (err) {
+    return err;
   } finally {
     await churn.stop();
     await admin.end();
   }
-};
+}
 
 describe.skipIf(!url)('introspection of its own schema', () => {
   let store: Store;
@@ -64,7 +66,7 @@ describe.skipIf(!url)('introspection of its own schema', () => {
     });
   });
 
-  it("reads while other clients drop schemas (Kysely's own read of every schema fails then)", async () => {
+  it("reads while other clients drop schemas, where Kysely's own read fails", async () => {
     const own = new Kysely<unknown>({
       dialect: new OwnSchemaDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
     });
@@ -72,8 +74,9 @@ describe.skipIf(!url)('introspection of its own schema', () => {
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
     });
     try {
-      await expect(tablesWhileChurning(own)).resolves.toHaveLength(40);
-      await expect(tablesWhileChurning(everySchema)).rejects.toThrow(/does not exist/);
+      expect(await failureWhileChurning(own, 40)).toBeUndefined();
+      // Should a Kysely release read only the current schema, this fails: own-schema.ts can go.
+      expect(String(await failureWhileChurning(everySchema, 2000))).toMatch(/does not exist/);
     } finally {
       await own.destroy();
       await everySchema.destroy();
