@@ -9,6 +9,7 @@ import { holdServeLock } from './core/store/serve-lock.js';
 import { LogStream } from './core/log-stream.js';
 import { startWorkers } from './worker.js';
 import { listenForWakes } from './core/store/wake-listener.js';
+import { missingNodeFlags } from './node-flags.js';
 
 export interface ServeOptions {
   /** Shut down when the parent process goes away (`npm start`: npm may exit first). */
@@ -38,6 +39,11 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
   const serveLock = ctx.config.databaseUrl ? null : holdServeLock(ctx.config.dataDir);
   installAttestationRoots(ctx.config.fidoAttestationRoots);
   const logger = pino({ level: ctx.config.logLevel }, new LogStream(process.stdout.fd));
+  const missing = missingNodeFlags();
+  if (missing.length > 0)
+    logger.warn(
+      `started without node ${missing.join(' ')}: expect a slower tail under load (use the svc bin or npm start)`,
+    );
   const app = await buildApp({ ...ctx, logger });
   const workers = startWorkers(ctx, logger);
   // Several instances over one PostgreSQL: long polls wake for writes made on any of them.

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DeviceClient } from '@svc/sdk';
+import { serverNodeFlags } from '../node-flags.js';
 import { fidoFinishes } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
 import { postgresRows } from './instances.js';
@@ -60,6 +61,7 @@ function ask(child: ChildProcess, request: TargetRequest): Promise<TargetReply> 
 async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }> {
   if (args.profile || args.sql) mkdirSync(profileDir, { recursive: true });
   const child = fork(new URL('./targets.js', import.meta.url), args.sql ? ['--sql'] : [], {
+    execArgv: serverNodeFlags,
     stdio: 'inherit',
   });
   const targets = await new Promise<Targets>((resolve, reject) => {

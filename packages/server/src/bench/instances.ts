@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IssuedCustomer } from '../core/customers.js';
+import { serverNodeFlags } from '../node-flags.js';
 import { longPollWake, roundTrips } from './round-trip.js';
 import type { BenchResult } from './run.js';
 
@@ -52,7 +53,16 @@ async function postgresInstances(databaseUrl: string) {
   for (const [i, dir] of dirs.entries()) {
     const child = spawn(
       process.execPath,
-      [bin, 'serve', '--port', '0', '--data-dir', dir, ...(i === 0 ? ['--migrate'] : [])],
+      [
+        ...serverNodeFlags,
+        bin,
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        dir,
+        ...(i === 0 ? ['--migrate'] : []),
+      ],
       { env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     children.push(child);

@@ -193,6 +193,7 @@ describe('shutdown', () => {
     const pid = serverPid();
     try {
       expect(await answers(`http://127.0.0.1:${port}`)).toBe(true);
+      expect(output).not.toContain('started without node');
       npm.kill('SIGTERM');
       expect(await eventually(() => !running(pid)), output).toBe(true);
       expect(await answers(`http://127.0.0.1:${port}`)).toBe(false);

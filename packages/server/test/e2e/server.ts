@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { IssuedCustomer } from '../../src/core/customers.js';
+import { serverNodeFlags } from '../../src/node-flags.js';
 
 const bin = join(import.meta.dirname, '../../bin/svc.js');
 
@@ -91,6 +92,7 @@ export async function startServer(
   const child = spawn(
     process.execPath,
     [
+      ...serverNodeFlags,
       bin,
       'serve',
       '--port',
