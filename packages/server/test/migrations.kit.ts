@@ -11,14 +11,13 @@ import type { Database } from '../src/core/store/schema.js';
 export async function migratedBefore(next: string) {
   const url = postgresTestUrl();
   const schema = `t_${randomBytes(8).toString('hex')}`;
-  const postgres = Boolean(url);
-  if (postgres) {
+  if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`).finally(() => admin.end());
   }
   const db = new Kysely<Database>({
-    dialect: postgres
+    dialect: url
       ? new OwnSchemaDialect({
           pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` }),
         })
@@ -28,7 +27,7 @@ export async function migratedBefore(next: string) {
     const result = await new Migrator({
       db,
       provider: { getMigrations: () => Promise.resolve(list) },
-      ...(postgres ? { migrationTableSchema: schema } : {}),
+      ...(url ? { migrationTableSchema: schema } : {}),
     }).migrateToLatest();
     if (result.error) throw new Error('migration failed', { cause: result.error });
   };
@@ -37,7 +36,7 @@ export async function migratedBefore(next: string) {
     db,
     migrateRest: () => migrateTo(migrations),
     close: async () => {
-      if (postgres) await sql.raw(`drop schema ${schema} cascade`).execute(db);
+      if (url) await sql.raw(`drop schema ${schema} cascade`).execute(db);
       await db.destroy();
     },
   };
