@@ -39,11 +39,9 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
   const serveLock = ctx.config.databaseUrl ? null : holdServeLock(ctx.config.dataDir);
   installAttestationRoots(ctx.config.fidoAttestationRoots);
   const logger = pino({ level: ctx.config.logLevel }, new LogStream(process.stdout.fd));
-  const missing = missingNodeFlags();
-  if (missing.length > 0)
-    logger.warn(
-      `started without node ${missing.join(' ')}: expect a slower tail under load (use the svc bin or npm start)`,
-    );
+  const missing = missingNodeFlags().join(' ');
+  if (missing)
+    logger.warn(`started without node ${missing}: expect a slower tail under load (see README)`);
   const app = await buildApp({ ...ctx, logger });
   const workers = startWorkers(ctx, logger);
   // Several instances over one PostgreSQL: long polls wake for writes made on any of them.

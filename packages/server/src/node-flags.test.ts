@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { missingNodeFlags, serverNodeFlags } from './node-flags.js';
 
@@ -30,7 +31,7 @@ describe('the Node.js flags of svc serve', () => {
     const shebang = readFileSync(bin, 'utf8').split('\n')[0] ?? '';
     expect(shebang.startsWith('#!/usr/bin/env -S node ')).toBe(true);
     expect(nodeArgs(shebang)).toEqual(serverNodeFlags);
-    const run = spawnSync(bin.pathname, ['--version'], { encoding: 'utf8' });
+    const run = spawnSync(fileURLToPath(bin), ['--version'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -61,7 +61,7 @@ function ask(child: ChildProcess, request: TargetRequest): Promise<TargetReply> 
 async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }> {
   if (args.profile || args.sql) mkdirSync(profileDir, { recursive: true });
   const child = fork(new URL('./targets.js', import.meta.url), args.sql ? ['--sql'] : [], {
-    execArgv: serverNodeFlags,
+    execArgv: [...process.execArgv, ...serverNodeFlags],
     stdio: 'inherit',
   });
   const targets = await new Promise<Targets>((resolve, reject) => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { e2eOnPostgres, removeDataDir, startServer, svc, tempDataDir } from './server.js';
+import { serverNodeFlags } from '../../src/node-flags.js';
 
 const repoRoot = join(import.meta.dirname, '../../../..');
 const newKey = () => randomBytes(32).toString('hex');
@@ -164,7 +165,13 @@ describe('shutdown', () => {
     const port = await freePort();
     const child = spawn(
       process.execPath,
-      [join(repoRoot, 'packages/server/bin/svc.js'), 'serve', '--port', String(port)],
+      [
+        ...serverNodeFlags,
+        join(repoRoot, 'packages/server/bin/svc.js'),
+        'serve',
+        '--port',
+        String(port),
+      ],
       { env: { ...process.env, SVC_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout.destroy();
