@@ -73,6 +73,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A test process whose main thread stops for good is killed, not waited for (watchdog.ts).
+    setupFiles: ['packages/server/test/watchdog.setup.ts'],
     // Two cores: most test files wait on spawned servers, browsers and databases, so three
     // files at a time (vitest's default here is one) roughly halve the suite's time. On
     // PostgreSQL each file's stores live in schemas of their own, and the stores introspect only
