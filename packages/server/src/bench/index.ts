@@ -74,7 +74,8 @@ async function startTargets(): Promise<{ child: ChildProcess; targets: Targets }
 /**
  * Runs one scenario for the warm-up seconds, untimed and unobserved, then for the bench's seconds,
  * and sets on that row the targets process's CPU time per operation (a figure that other work on
- * the machine does not distort); with --profile, also writes bench/profiles/{name}.cpuprofile,
+ * the machine does not distort), and the bench process's own (the load generator's: the two share
+ * the machine's cores); with --profile, also writes bench/profiles/{name}.cpuprofile,
  * and with --sql bench/profiles/{name}.sql.txt (the time of each SQL statement of svc on SQLite).
  * The warm-up lets V8 optimize the scenario's code first: the figures are a warm server's.
  */
@@ -85,7 +86,9 @@ async function observed(
 ): Promise<BenchResult> {
   if (warmUp > 0) await run(warmUp);
   await ask(child, { type: 'observe', start: true, profile: Boolean(args.profile) });
+  const loadAtStart = process.cpuUsage();
   const row = await run(seconds);
+  const load = process.cpuUsage(loadAtStart);
   const done = await ask(child, {
     type: 'observe',
     start: false,
@@ -93,8 +96,9 @@ async function observed(
     ...(args.profile ? { file: `${profileDir}${name}.cpuprofile` } : {}),
     ...(args.sql ? { sqlFile: `${profileDir}${name}.sql.txt` } : {}),
   });
-  if (done.type === 'observed' && row.requests > 0)
-    row.serverCpuUs = (done.cpuMs * 1000) / row.requests;
+  if (row.requests === 0) return row;
+  row.loadCpuUs = (load.user + load.system) / row.requests;
+  if (done.type === 'observed') row.serverCpuUs = (done.cpuMs * 1000) / row.requests;
   return row;
 }
 

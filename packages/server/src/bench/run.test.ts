@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { dueMs, warmUpSeconds } from './run.js';
+import { describe, expect, it, vi } from 'vitest';
+import { dueMs, printTable, warmUpSeconds } from './run.js';
 
 describe('dueMs', () => {
   const rate = 1000;
@@ -16,5 +16,31 @@ describe('dueMs', () => {
 
   it('never schedules a request before the one ahead of it', () => {
     for (let i = 1; i < rising * 2; i++) expect(dueMs(i, rate)).toBeGreaterThan(dueMs(i - 1, rate));
+  });
+});
+
+describe('printTable', () => {
+  it("prints the server's and the load generator's CPU per operation, blank where unmeasured", () => {
+    const written: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const row = { requests: 10, rps: 2, p50: 1, p99: 2, errors: 0 };
+      printTable(
+        [
+          { name: 'measured', ...row, serverCpuUs: 123.4, loadCpuUs: 56.7 },
+          { name: 'paced apart', ...row },
+        ],
+        [],
+      );
+    } finally {
+      write.mockRestore();
+    }
+    const [head = '', , measured = '', paced = ''] = written.join('').split('\n');
+    expect(head).toMatch(/server CPU µs\/op {2}load CPU µs\/op$/);
+    expect(measured).toMatch(/ 123 {2,}57$/);
+    expect(paced.trimEnd()).toMatch(/ 0$/);
   });
 });

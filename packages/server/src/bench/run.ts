@@ -13,6 +13,8 @@ export interface BenchResult {
   errors: number;
   /** CPU time of the server process per request (or round trip), in microseconds. */
   serverCpuUs?: number;
+  /** CPU time of the load generator (the bench's own process) per request, in microseconds. */
+  loadCpuUs?: number;
 }
 
 export interface LoadOptions {
@@ -104,7 +106,17 @@ export function summarize(
 }
 
 export function printTable(rows: BenchResult[], notes: string[]): void {
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'server CPU µs/op'];
+  const head = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'requests',
+    'errors',
+    'server CPU µs/op',
+    'load CPU µs/op',
+  ];
+  const micros = (value?: number) => (value === undefined ? '' : value.toFixed(0));
   const lines = rows.map((r) => [
     r.name,
     r.rps.toFixed(0),
@@ -112,7 +124,8 @@ export function printTable(rows: BenchResult[], notes: string[]): void {
     r.p99.toFixed(2),
     String(r.requests),
     String(r.errors),
-    r.serverCpuUs === undefined ? '' : r.serverCpuUs.toFixed(0),
+    micros(r.serverCpuUs),
+    micros(r.loadCpuUs),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: string[]) =>
