@@ -13,7 +13,7 @@ export interface BenchResult {
   errors: number;
   /** CPU time of the server process per request (or round trip), in microseconds. */
   serverCpuUs?: number;
-  /** CPU time of the load generator (the bench's own process) per request, in microseconds. */
+  /** CPU time of the load generator (the bench's own process) per request (or round trip), in µs. */
   loadCpuUs?: number;
 }
 
