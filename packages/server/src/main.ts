@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { installAttestationRoots } from './areas/fido/attestation-roots.js';
 import type { Config } from './config/index.js';
 import { createDemoCustomer } from './core/customer-admin.js';
-import { openContext } from './context.js';
+import { openContext, type Context } from './context.js';
 import { holdServeLock } from './core/store/serve-lock.js';
 import { LogStream } from './core/log-stream.js';
 import { startWorkers } from './worker.js';
@@ -30,9 +31,9 @@ function watchParent(onGone: () => void): void {
 }
 
 /**
- * The server process: config → store → app → listen. On SIGTERM/SIGINT it stops accepting,
- * lets in-flight requests finish, then closes the store; after `shutdownTimeoutSeconds` it exits
- * anyway.
+ * The server process: config → store → app → listen. On SIGTERM/SIGINT (once startup has
+ * finished) it stops accepting, lets in-flight requests finish, then closes the store; after
+ * `shutdownTimeoutSeconds` it exits anyway.
  */
 export async function serve(overrides: Partial<Config>, options: ServeOptions = {}): Promise<void> {
   const ctx = await openContext(overrides, options.migrate ? { migrate: true } : {});
@@ -49,6 +50,9 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
     ? listenForWakes(ctx.config.databaseUrl, ctx.store.db, ctx.waiters, logger)
     : null;
   let closing = false;
+  // A signal during startup waits for it: closing the store under the demo customer's creation,
+  // or the server before its address is printed, would end a clean stop with exit code 1.
+  let started: Promise<unknown> = Promise.resolve();
   const shutdown = (reason: string) => {
     if (closing) return;
     closing = true;
@@ -58,8 +62,9 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
       logger.error(`still closing after ${seconds} s, exiting`);
       process.exit(1);
     }, seconds * 1000).unref();
-    app
-      .close()
+    started
+      .catch(() => {})
+      .then(() => app.close())
       .then(() => workers.stop())
       .then(() => wakes?.stop())
       .then(() => ctx.store.close())
@@ -73,6 +78,12 @@ export async function serve(overrides: Partial<Config>, options: ServeOptions = 
   process.on('SIGTERM', () => shutdown('SIGTERM received'));
   process.on('SIGINT', () => shutdown('SIGINT received'));
   if (options.exitWithParent) watchParent(() => shutdown('parent process exited'));
+  started = start(app, ctx);
+  await started;
+}
+
+/** Listens, creates the demo customer of a first start and prints the address it serves. */
+async function start(app: FastifyInstance, ctx: Context): Promise<void> {
   await app.listen({
     port: ctx.config.port,
     host: ctx.config.host,

@@ -5,10 +5,11 @@ import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { e2eOnPostgres, removeDataDir, startServer, svc, tempDataDir } from './server.js';
+import { e2eOnPostgres, removeDataDir, startServer, storeEnv, svc, tempDataDir } from './server.js';
 import { serverNodeFlags } from '../../src/node-flags.js';
 
 const repoRoot = join(import.meta.dirname, '../../../..');
+const bin = join(repoRoot, 'packages/server/bin/svc.js');
 const newKey = () => randomBytes(32).toString('hex');
 
 /** A port nothing listens on right now. */
@@ -32,6 +33,22 @@ function running(pid: number): boolean {
       return false;
     }
   }
+}
+
+/** Polls every few ms until a TCP connection to `port` is accepted (the kernel's, at `listen`). */
+async function accepts(port: number, seconds = 25): Promise<boolean> {
+  const attempt = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  for (const end = Date.now() + seconds * 1000; Date.now() < end; await sleep(2))
+    if (await attempt()) return true;
+  return false;
 }
 
 /** Polls until `check` holds; false after `seconds` (a generous bound, never a speed claim). */
@@ -165,13 +182,7 @@ describe('shutdown', () => {
     const port = await freePort();
     const child = spawn(
       process.execPath,
-      [
-        ...serverNodeFlags,
-        join(repoRoot, 'packages/server/bin/svc.js'),
-        'serve',
-        '--port',
-        String(port),
-      ],
+      [...serverNodeFlags, bin, 'serve', '--port', String(port)],
       { env: { ...process.env, SVC_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout.destroy();
@@ -180,7 +191,40 @@ describe('shutdown', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(await eventually(() => answers(`http://127.0.0.1:${port}`)), stderr).toBe(true);
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exited, stderr).toBe(0);
+    removeDataDir(dataDir);
+  });
+
+  it('a SIGTERM the moment the port accepts lets the first start finish, then exits 0', async () => {
+    // After listening, a first start creates the demo customer and prints the address: a signal
+    // in between must wait for that, not close the store under it.
+    const dataDir = tempDataDir();
+    const store = storeEnv(dataDir);
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      [
+        ...serverNodeFlags,
+        bin,
+        'serve',
+        '--port',
+        String(port),
+        ...(e2eOnPostgres ? ['--migrate'] : []),
+      ],
+      {
+        env: { ...process.env, SVC_DATA_DIR: dataDir, ...store },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(await accepts(port), output).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    expect(output).toContain('Created the demo customer');
+    expect(output).toContain(`listening on http://127.0.0.1:${port}`);
     removeDataDir(dataDir);
   });
 
