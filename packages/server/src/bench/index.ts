@@ -24,28 +24,46 @@ import {
 import { signedGets } from './signed-get.js';
 import type { TargetReply, TargetRequest, Targets } from './targets.js';
 
-const { values: args, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    only: { type: 'string' },
-    profile: { type: 'boolean', default: false },
-    sql: { type: 'boolean', default: false },
-    fill: { type: 'string', default: '1000000' },
-    'warm-up': { type: 'string', default: '5' },
-  },
-});
+const usage =
+  'usage: npm run bench [seconds] [--only sandbox,device,…] [--warm-up s] [--fill rows] [--profile] [--sql]';
+const scenarios = ['sandbox', 'device', 'flood', 'trips', 'wake', 'fido', 'half', 'filled'];
+
+/** A mistake on the command line is one line and the usage, never a stack. */
+function refuse(message: string): never {
+  process.stderr.write(`bench: ${message}\n${usage}\n`);
+  process.exit(2);
+}
+
+const { values: args, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        only: { type: 'string' },
+        profile: { type: 'boolean', default: false },
+        sql: { type: 'boolean', default: false },
+        fill: { type: 'string', default: '1000000' },
+        'warm-up': { type: 'string', default: '5' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (err) {
+    return refuse((err as Error).message.split('.')[0] ?? 'bad arguments');
+  }
+})();
+if (args.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
 const seconds = Number(positionals[0] ?? 5);
 const warmUp = Number(args['warm-up']);
-if (!(seconds > 0) || !(warmUp >= 0)) {
-  process.stderr.write('bench: seconds must be a number above 0, --warm-up one of 0 or more\n');
-  process.exit(2);
-}
-if (args.profile && args.sql) {
-  process.stderr.write('bench: run --profile and --sql apart (the profiler inflates SQL times)\n');
-  process.exit(2);
-}
-const scenarios = ['sandbox', 'device', 'flood', 'trips', 'wake', 'fido', 'half', 'filled'];
+if (!(seconds > 0) || !(warmUp >= 0))
+  refuse('seconds must be a number above 0, --warm-up one of 0 or more');
+if (args.profile && args.sql)
+  refuse('run --profile and --sql apart (the profiler inflates SQL times)');
 const only = new Set(args.only?.split(',') ?? scenarios);
+const unknown = [...only].filter((name) => !scenarios.includes(name));
+if (unknown.length > 0) refuse(`unknown scenario ${unknown.join(', ')} (${scenarios.join(', ')})`);
 const databaseUrl = process.env.SVC_BENCH_DATABASE_URL ?? '';
 const connections = 32;
 const fidoLogins = 2000;
