@@ -18,6 +18,7 @@ describe('the bench command line', () => {
     [['--nope'], "bench: Unknown option '--nope'"],
     [['--only', 'sandbox,nope'], 'bench: unknown scenario nope (sandbox, device,'],
     [['0'], 'bench: seconds must be a number above 0'],
+    [['--fill', 'many'], 'bench: --fill must be a whole number of rows'],
     [['--profile', '--sql'], 'bench: run --profile and --sql apart'],
   ])('%j is refused in one line and the usage, exit 2, no stack', (args, message) => {
     const run = bench(...args);

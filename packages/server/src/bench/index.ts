@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { DeviceClient } from '@svc/sdk';
 import { serverNodeFlags } from '../node-flags.js';
 import { fidoFinishes } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
+import { benchOptions } from './options.js';
 import { postgresRows } from './instances.js';
 import {
   load,
@@ -24,46 +24,8 @@ import {
 import { signedGets } from './signed-get.js';
 import type { TargetReply, TargetRequest, Targets } from './targets.js';
 
-const usage =
-  'usage: npm run bench [seconds] [--only sandbox,device,…] [--warm-up s] [--fill rows] [--profile] [--sql]';
-const scenarios = ['sandbox', 'device', 'flood', 'trips', 'wake', 'fido', 'half', 'filled'];
-
-/** A mistake on the command line is one line and the usage, never a stack. */
-function refuse(message: string): never {
-  process.stderr.write(`bench: ${message}\n${usage}\n`);
-  process.exit(2);
-}
-
-const { values: args, positionals } = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        only: { type: 'string' },
-        profile: { type: 'boolean', default: false },
-        sql: { type: 'boolean', default: false },
-        fill: { type: 'string', default: '1000000' },
-        'warm-up': { type: 'string', default: '5' },
-        help: { type: 'boolean', default: false },
-      },
-    });
-  } catch (err) {
-    return refuse((err as Error).message.split('.')[0] ?? 'bad arguments');
-  }
-})();
-if (args.help) {
-  process.stdout.write(`${usage}\n`);
-  process.exit(0);
-}
-const seconds = Number(positionals[0] ?? 5);
-const warmUp = Number(args['warm-up']);
-if (!(seconds > 0) || !(warmUp >= 0))
-  refuse('seconds must be a number above 0, --warm-up one of 0 or more');
-if (args.profile && args.sql)
-  refuse('run --profile and --sql apart (the profiler inflates SQL times)');
-const only = new Set(args.only?.split(',') ?? scenarios);
-const unknown = [...only].filter((name) => !scenarios.includes(name));
-if (unknown.length > 0) refuse(`unknown scenario ${unknown.join(', ')} (${scenarios.join(', ')})`);
+const args = benchOptions(process.argv.slice(2));
+const { seconds, warmUp, only } = args;
 const databaseUrl = process.env.SVC_BENCH_DATABASE_URL ?? '';
 const connections = 32;
 const fidoLogins = 2000;
@@ -250,7 +212,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     m.halfPeak.push(...paced.calls.map(add));
   }
   if (only.has('filled')) {
-    const count = Number(args.fill);
+    const count = args.fill;
     const filled = await ask(child, { type: 'fill', count });
     if (filled.type === 'filled')
       process.stderr.write(
@@ -275,7 +237,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
 }
 
 /**
- * `npm run bench [seconds] [--only a,b] [--warm-up s] [--profile] [--sql]`: starts the targets in a child
+ * `npm run bench [seconds] [--only a,b] [--warm-up s] [--fill rows] [--profile] [--sql]`: starts the targets in a child
  * process, loads each scenario in turn from this process over loopback (bounded in time), prints
  * the rows and the goals, and writes bench/results.json.
  */
@@ -288,7 +250,7 @@ async function main(): Promise<void> {
   } finally {
     child.disconnect();
   }
-  if (databaseUrl && !args.only) rows.push(...(await postgresRows(databaseUrl, seconds, warmUp)));
+  if (databaseUrl && !args.some) rows.push(...(await postgresRows(databaseUrl, seconds, warmUp)));
   printTable(rows, [
     `${connections} connections for autocannon rows (whole ms), 16 devices for round trips; ${seconds}s per scenario, after ${warmUp}s of the same load untimed (--warm-up); loopback; load generator in its own process; SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip; indented rows are its calls',
