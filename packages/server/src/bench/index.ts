@@ -263,7 +263,8 @@ async function main(): Promise<void> {
   printGoals(list);
   if (args.profile) process.stdout.write(`\nCPU profile of the targets process in ${profileDir}\n`);
   if (args.sql) process.stdout.write(`\nTime per SQL statement (*.sql.txt) in ${profileDir}\n`);
-  writeResults({ seconds, warmUp, rows, goals: list });
+  const file = writeResults({ seconds, warmUp, rows, goals: list }, args.some);
+  process.stdout.write(`\nResults in ${file}\n`);
 }
 
 await main();

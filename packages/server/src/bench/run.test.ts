@@ -1,5 +1,7 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { dueMs, printTable, warmUpSeconds } from './run.js';
+import { dueMs, printTable, warmUpSeconds, writeResults } from './run.js';
 
 describe('dueMs', () => {
   const rate = 1000;
@@ -42,5 +44,23 @@ describe('printTable', () => {
     expect(head).toMatch(/server CPU µs\/op {2}load CPU µs\/op$/);
     expect(measured).toMatch(/ 123 {2,}57$/);
     expect(paced.trimEnd()).toMatch(/ 0$/);
+  });
+});
+
+describe('writeResults', () => {
+  it('writes a partial run beside the full one, never over it', () => {
+    const bench = join(import.meta.dirname, '../../../../bench');
+    const full = () => readFileSync(join(bench, 'results.json'), 'utf8');
+    const before = full();
+    const row = { name: 'one row', requests: 1, rps: 1, p50: 1, p99: 1, errors: 0 };
+    const run = { seconds: 1, warmUp: 0, rows: [row], goals: [] };
+    try {
+      expect(writeResults(run, true)).toBe('bench/results-partial.json');
+      const written = JSON.parse(readFileSync(join(bench, 'results-partial.json'), 'utf8'));
+      expect(written.rows).toEqual([row]);
+      expect(full()).toBe(before);
+    } finally {
+      rmSync(join(bench, 'results-partial.json'), { force: true });
+    }
   });
 });

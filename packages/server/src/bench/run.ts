@@ -138,12 +138,20 @@ export function printTable(rows: BenchResult[], notes: string[]): void {
 }
 
 /** bench/results.json: the run's settings, the machine, every row and the goals. */
-export function writeResults(run: {
-  seconds: number;
-  warmUp: number;
-  rows: BenchResult[];
-  goals: unknown;
-}): void {
+/**
+ * Writes a run's rows and goals as JSON: `bench/results.json` for a full run, and for a run of
+ * some scenarios (`--only`) `bench/results-partial.json` (not committed), so a partial run never
+ * replaces the full one. Returns the file's path, relative to the repository.
+ */
+export function writeResults(
+  run: {
+    seconds: number;
+    warmUp: number;
+    rows: BenchResult[];
+    goals: unknown;
+  },
+  partial: boolean,
+): string {
   const machine = {
     cpus: cpus().length,
     cpu: cpus()[0]?.model ?? '',
@@ -151,8 +159,10 @@ export function writeResults(run: {
   };
   const results = { date: new Date().toISOString(), ...run, machine };
   mkdirSync(new URL('../../../../bench/', import.meta.url), { recursive: true });
+  const file = partial ? 'bench/results-partial.json' : 'bench/results.json';
   writeFileSync(
-    new URL('../../../../bench/results.json', import.meta.url),
+    new URL(`../../../../${file}`, import.meta.url),
     `${JSON.stringify(results, null, 2)}\n`,
   );
+  return file;
 }
