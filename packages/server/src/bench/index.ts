@@ -239,7 +239,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
 /**
  * `npm run bench [seconds] [--only a,b] [--warm-up s] [--fill rows] [--profile] [--sql]`: starts the targets in a child
  * process, loads each scenario in turn from this process over loopback (bounded in time), prints
- * the rows and the goals, and writes bench/results.json.
+ * the rows and the goals, and writes bench/results.json (with `--only`, results-partial.json).
  */
 async function main(): Promise<void> {
   const { child, targets } = await startTargets();

@@ -137,11 +137,11 @@ export function printTable(rows: BenchResult[], notes: string[]): void {
   );
 }
 
-/** bench/results.json: the run's settings, the machine, every row and the goals. */
 /**
- * Writes a run's rows and goals as JSON: `bench/results.json` for a full run, and for a run of
- * some scenarios (`--only`) `bench/results-partial.json` (not committed), so a partial run never
- * replaces the full one. Returns the file's path, relative to the repository.
+ * Writes a run's settings, the machine, every row and the goals as JSON: `bench/results.json`
+ * for a full run, and for a run of some scenarios (`--only`) `bench/results-partial.json` (not
+ * committed), so a partial run never replaces the full one. Returns the file's path, relative to
+ * the repository.
  */
 export function writeResults(
   run: {
