@@ -35,6 +35,21 @@ function running(pid: number): boolean {
   }
 }
 
+/**
+ * `svc serve` on `port` over `dataDir` (and `env`'s store), spawned here rather than by
+ * `startServer`, which waits for the output these tests close or race.
+ */
+function spawnServe(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) {
+  const migrate = env.DATABASE_URL ? ['--migrate'] : [];
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags, bin, 'serve', '--port', String(port), ...migrate],
+    { env: { ...process.env, SVC_DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, exited };
+}
+
 /** Polls every few ms until a TCP connection to `port` is accepted (the kernel's, at `listen`). */
 async function accepts(port: number, seconds = 25): Promise<boolean> {
   const attempt = () =>
@@ -180,15 +195,10 @@ describe('shutdown', () => {
   it('a server whose stdout was closed from the start serves and ends on SIGTERM', async () => {
     const dataDir = tempDataDir();
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [...serverNodeFlags, bin, 'serve', '--port', String(port)],
-      { env: { ...process.env, SVC_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const { child, exited } = spawnServe(dataDir, port);
     child.stdout.destroy();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(await eventually(() => answers(`http://127.0.0.1:${port}`)), stderr).toBe(true);
     child.kill('SIGTERM');
     expect(await exited, stderr).toBe(0);
@@ -199,27 +209,11 @@ describe('shutdown', () => {
     // After listening, a first start creates the demo customer and prints the address: a signal
     // in between must wait for that, not close the store under it.
     const dataDir = tempDataDir();
-    const store = storeEnv(dataDir);
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [
-        ...serverNodeFlags,
-        bin,
-        'serve',
-        '--port',
-        String(port),
-        ...(e2eOnPostgres ? ['--migrate'] : []),
-      ],
-      {
-        env: { ...process.env, SVC_DATA_DIR: dataDir, ...store },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const { child, exited } = spawnServe(dataDir, port, storeEnv(dataDir));
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(await accepts(port), output).toBe(true);
     child.kill('SIGTERM');
     expect(await exited, output).toBe(0);
