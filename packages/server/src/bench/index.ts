@@ -142,6 +142,19 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
   m.bareGet = add(
     await observed(child, 'bare-get', (s) => bare('GET', 'bare Fastify JSON route, GET', s)),
   );
+  // svc's own route that does nothing: every shared hook (core/http) and no work of its own.
+  if (only.has('core'))
+    m.core = add(
+      await observed(child, 'core', (s) =>
+        load({
+          name: 'svc GET /healthz (the shared hooks alone)',
+          url: `${t.svcUrl}/healthz`,
+          method: 'GET',
+          seconds: s,
+          connections,
+        }),
+      ),
+    );
   if (only.has('sandbox'))
     m.sandbox = add(
       await observed(child, 'sandbox', (s) =>

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 
 const usage =
   'usage: npm run bench [seconds] [--only sandbox,device,…] [--warm-up s] [--fill rows] [--profile] [--sql]';
-const scenarios = ['sandbox', 'device', 'flood', 'trips', 'wake', 'fido', 'half', 'filled'];
+const scenarios = ['sandbox', 'device', 'flood', 'trips', 'wake', 'fido', 'half', 'filled', 'core'];
 
 export interface BenchOptions {
   seconds: number;
