@@ -26,6 +26,14 @@ describe('goals', () => {
     });
   });
 
+  it("bounds the FIDO finish by SimpleWebAuthn's check alone, by CPU, as a reference", () => {
+    const assertionCheck = row(3000, 300);
+    const fidoBest = goals({ ...measured, barePost: row(36000, 30), assertionCheck }).find((g) =>
+      g.path.startsWith('FIDO finish at best'),
+    );
+    expect(fidoBest).toMatchObject({ value: 0.1, byCpu: 0.1, goal: '(none)', met: null });
+  });
+
   it('leaves unmeasured goals neither met nor missed', () => {
     expect(byPath('sandbox verification')).toMatchObject({ value: null, byCpu: null, met: null });
     expect(byPath('HMAC GET')).toMatchObject({ value: null, met: null });

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { DeviceClient } from '@svc/sdk';
 import { serverNodeFlags } from '../node-flags.js';
+import { assertionChecks } from './assertion-check.js';
 import { fidoFinishes } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
 import { benchOptions } from './options.js';
@@ -203,12 +204,14 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     add(await observed(child, 'crowd', () => wake('  the same, 100 other devices waiting')));
     await stop();
   }
-  if (only.has('fido'))
+  if (only.has('fido')) {
     m.fido = add(
       await fidoFinishes(t.svcUrl, t.customer.fido_api_key, fidoLogins, (run) =>
         observed(child, 'fido', run),
       ),
     );
+    m.assertionCheck = add(await assertionChecks(fidoLogins));
+  }
   if (only.has('half')) {
     const half = (peak: BenchResult | undefined) => Math.max(1, Math.round((peak?.rps ?? 200) / 2));
     // Paced apart, evenly over each second: autocannon's rate sends each connection's share of
@@ -268,6 +271,7 @@ async function main(): Promise<void> {
     `${connections} connections for autocannon rows (whole ms), 16 devices for round trips; ${seconds}s per scenario, after ${warmUp}s of the same load untimed (--warm-up); loopback; load generator in its own process; SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip; indented rows are its calls',
     `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s, after as many (or ${warmUp}s) untimed`,
+    `SimpleWebAuthn's check: ${fidoLogins} verifyAuthenticationResponse calls, 16 in flight, after as many untimed, in the bench's process with nothing else running; its CPU (all threads) in the server column`,
     databaseUrl
       ? 'PostgreSQL rows: two `svc serve` instances over one database; the RP calls one, the device the other'
       : 'PostgreSQL rows: set SVC_BENCH_DATABASE_URL=postgres://… to add them',
