@@ -15,6 +15,7 @@ const storeUnitTests = [
   'packages/server/src/core/sweeper.test.ts',
   'packages/server/src/core/idempotency.test.ts',
   'packages/server/src/core/store/compiled.test.ts',
+  'packages/server/src/core/store/purge.test.ts',
   'packages/server/src/core/store/own-schema.test.ts',
   'packages/server/src/core/crypto/key-check.test.ts',
   'packages/server/src/areas/fido/finish-link.test.ts',

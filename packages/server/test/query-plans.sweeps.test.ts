@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expirySweeps } from '../src/worker.js';
+import { expirySweeps, purges } from '../src/worker.js';
 import { testApp, type TestApp } from './helpers.js';
 
 // Every statement run, with the values of its last run.
@@ -34,6 +34,28 @@ describe('query plans of the expiry sweeps (SQLite)', () => {
       expect(plan).not.toMatch(/(^|\/ )SCAN /);
       expect(plan).toMatch(
         /^SEARCH (\w+) USING INDEX (svcfications_open|\1_pending) \(status=\? AND expires_at>\? AND expires_at<\?\)/,
+      );
+    }
+  });
+});
+
+// A purge deletes from the oldest expired rows up, a batch at a time (core/store/purge.ts).
+describe('query plans of the purges (SQLite)', () => {
+  it('each batch, and the search for its last row, is a range of the expiry index', async () => {
+    seen.clear();
+    await purges(t.ctx, { error: () => undefined })();
+    const deletes = [...seen].filter(([sql]) => /^delete/i.test(sql));
+    expect(deletes.map(([sql]) => /^delete from "?(\w+)/i.exec(sql)?.[1]).sort()).toEqual([
+      'idempotency',
+      'nonces',
+      'oidc_payloads',
+      'outbox',
+    ]);
+    for (const [sql, parameters] of deletes) {
+      const plan = await planOf(sql, parameters);
+      expect(plan).not.toMatch(/(^|\/ )SCAN /);
+      expect(plan).toMatch(
+        /^SEARCH (\w+) USING COVERING INDEX (\w+) \((state=\? AND )?\w+<\?\) \/ SCALAR SUBQUERY 1 \/ SEARCH \1 USING COVERING INDEX \2 /,
       );
     }
   });

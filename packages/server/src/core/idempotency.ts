@@ -1,5 +1,6 @@
 import type { Db } from './store/index.js';
 import { compiled } from './store/compiled.js';
+import { deleteExpired } from './store/purge.js';
 
 /** A stored answer to replay: status, the headers that matter (content-type, location), body. */
 export interface StoredResponse {
@@ -109,5 +110,5 @@ export async function releaseKey(db: Db, c: Owned): Promise<void> {
 }
 
 export async function purgeIdempotency(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('idempotency').where('expires_at', '<', now.toISOString()).execute();
+  await deleteExpired(db, { table: 'idempotency', column: 'expires_at' }, now.toISOString());
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from './store/index.js';
 import type { Database } from './store/schema.js';
 import { compiled } from './store/compiled.js';
+import { deleteExpired } from './store/purge.js';
 
 /**
  * Records a single-use value until `expiresAt`. Returns false when it was seen before (a replay).
@@ -32,5 +33,5 @@ const recordNonce = compiled((db, v: { value: string; expiresAt: string; now: st
 );
 
 export async function purgeNonces(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('nonces').where('expires_at', '<', now.toISOString()).execute();
+  await deleteExpired(db, { table: 'nonces', column: 'expires_at' }, now.toISOString());
 }

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../core/store/index.js';
+import { deleteExpired } from '../../core/store/purge.js';
 import type { Database, OidcPayloadsTable } from '../../core/store/schema.js';
 
 export type PayloadRow = OidcPayloadsTable;
@@ -78,10 +79,6 @@ export async function destroyGrant(db: Db, organizationId: string, grantId: stri
     .execute();
 }
 
-export async function purgeExpiredPayloads(db: Db, now: string): Promise<number> {
-  const result = await db
-    .deleteFrom('oidc_payloads')
-    .where('expires_at', '<=', now)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function purgeExpiredPayloads(db: Db, now: string): Promise<number> {
+  return deleteExpired(db, { table: 'oidc_payloads', column: 'expires_at' }, now);
 }

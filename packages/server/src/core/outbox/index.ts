@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Ids } from '../ids.js';
+import { deleteExpired } from '../store/purge.js';
 import type { Database, OutboxTable } from '../store/schema.js';
 
 export type OutboxKind = OutboxTable['kind'];
@@ -77,12 +78,11 @@ export async function purgeOutbox(db: Kysely<Database>, now: Date): Promise<numb
   let deleted = 0;
   for (const state of ['delivered', 'dead'] as const) {
     const before = new Date(now.getTime() - keptMs[state]).toISOString();
-    const result = await db
-      .deleteFrom('outbox')
-      .where('state', '=', state)
-      .where('next_attempt_at', '<', before)
-      .executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
+    deleted += await deleteExpired(
+      db,
+      { table: 'outbox', column: 'next_attempt_at', state },
+      before,
+    );
   }
   return deleted;
 }
