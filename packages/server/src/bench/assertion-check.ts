@@ -31,7 +31,7 @@ export async function assertionChecks(count: number): Promise<BenchResult> {
     expectedRPID: rpId,
   });
   if (!registrationInfo) throw new Error('the soft authenticator did not register');
-  const credential = { ...registrationInfo.credential, counter: 0 };
+  const { credential } = registrationInfo;
   const check = (response: AuthenticationResponseJSON) =>
     verifyAuthenticationResponse({
       response,
