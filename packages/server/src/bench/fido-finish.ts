@@ -5,7 +5,7 @@ import type {
 } from '@simplewebauthn/server';
 import type { FetchLike } from '@svc/sdk';
 import { lightFetch } from './light-fetch.js';
-import { summarize, type BenchResult } from './run.js';
+import { apart, dueMs, pacedCount, summarize, type BenchResult } from './run.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
 // Without SVC_FIDO_LINK_BASE a link opens on https://{domain_name}: the origin svc expects in responses.
@@ -49,7 +49,8 @@ function parseLink(userLink: unknown): { path: string; secret: string } {
   return { path: url.pathname, secret: url.hash.slice(1) };
 }
 
-interface Login {
+/** A prepared login: its link and the assertion the page will send. */
+export interface Login {
   id: string;
   path: string;
   secret: string;
@@ -86,10 +87,52 @@ async function lane(api: Call, page: Call, user: string, count: number): Promise
   return logins;
 }
 
+/** Whether the page's last call completed `login`. */
+async function finished(page: Call, login: Login): Promise<boolean> {
+  const res = await page('POST', `${login.path}/verify`, {
+    secret: login.secret,
+    response: login.response,
+  }).catch(() => undefined);
+  return res?.status === 200 && res.body.status === 'COMPLETED';
+}
+
+/**
+ * `count` users of the customer's organization (made if it has none yet), each registered and
+ * given `perLane` logins in counter order: one lane each, to be verified in order.
+ */
+async function prepareLanes(
+  url: string,
+  apiKey: string,
+  label: string,
+  count: number,
+  perLane: number,
+): Promise<Login[][]> {
+  const http = lightFetch();
+  const api = caller(http.fetch, url, apiKey);
+  const page = caller(http.fetch, url);
+  try {
+    const organization = await api('POST', '/api/v1/organizations', {
+      name: 'bench',
+      domain_name: domain,
+      verify_attestation_statement: false,
+    });
+    // 409: the customer's organization, made by an earlier row of the run.
+    if (organization.status !== 201 && organization.status !== 409)
+      throw new Error(`organization: ${organization.status} ${JSON.stringify(organization.body)}`);
+    return await Promise.all(
+      Array.from({ length: count }, (_, i) => lane(api, page, `${label}-${i}`, perLane)),
+    );
+  } finally {
+    http.close();
+  }
+}
+
+/** Lanes of logins verified at once: a credential's counter must rise, so a lane is one user. */
+const concurrency = 16;
+
 /**
  * The login page's last call, `POST /fido/authentications/{id}/verify`: assertion check, counter
- * update and link closing. Links, challenges and signatures are made before the clock starts. A
- * credential's counter must rise, so each of the `concurrency` lanes is its own user, used in order.
+ * update and link closing. Links, challenges and signatures are made before the clock starts.
  * `around` gets a run that verifies the next `logins` for at most `length` seconds; logins are made
  * for two runs (a warm-up and the measured one).
  */
@@ -99,19 +142,11 @@ export async function fidoFinishes(
   logins: number,
   around: (run: (length: number) => Promise<BenchResult>) => Promise<BenchResult>,
 ): Promise<BenchResult> {
-  const concurrency = 16;
+  const perRun = Math.ceil(logins / concurrency);
+  const lanes = await prepareLanes(url, apiKey, 'bench-fido', concurrency, 2 * perRun);
   const http = lightFetch();
   const api = caller(http.fetch, url, apiKey);
   const page = caller(http.fetch, url);
-  await ok(api, 'POST', '/api/v1/organizations', {
-    name: 'bench',
-    domain_name: domain,
-    verify_attestation_statement: false,
-  });
-  const perRun = Math.ceil(logins / concurrency);
-  const lanes = await Promise.all(
-    Array.from({ length: concurrency }, (_, i) => lane(api, page, `bench-fido-${i}`, 2 * perRun)),
-  );
   const completed: string[] = [];
   const row = await around(async (length) => {
     const latencies: number[] = [];
@@ -124,11 +159,7 @@ export async function fidoFinishes(
           const login = queue.shift();
           if (!login) return;
           const start = performance.now();
-          const res = await page('POST', `${login.path}/verify`, {
-            secret: login.secret,
-            response: login.response,
-          }).catch(() => undefined);
-          if (res?.status !== 200 || res.body.status !== 'COMPLETED') errors += 1;
+          if (!(await finished(page, login))) errors += 1;
           else {
             latencies.push(performance.now() - start);
             completed.push(login.id);
@@ -147,4 +178,62 @@ export async function fidoFinishes(
   }
   http.close();
   return row;
+}
+
+/** What `pacedFinishes()` runs: prepared lanes, verified at a steady rate. */
+export interface FinishesRequest {
+  name: string;
+  url: string;
+  rate: number;
+  seconds: number;
+  lanes: Login[][];
+}
+
+/**
+ * The finishes of `lanes` at a steady `rate` (rising over `warmUpSeconds`, not counted): login `i`
+ * from lane `i` mod the lanes. A lane's logins go one after another, and the wait for the one
+ * ahead counts in a login's latency, as a wait for a free connection does in `pacedLoad`.
+ */
+export async function pacedFinishes(request: FinishesRequest): Promise<BenchResult> {
+  const { warmUp, total } = pacedCount(request.rate, request.seconds);
+  const http = lightFetch();
+  const page = caller(http.fetch, request.url);
+  const queues = request.lanes.map((logins) => [...logins]);
+  const ahead = queues.map(() => Promise.resolve());
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = start + dueMs(i, request.rate) - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const k = i % queues.length;
+    const login = queues[k]?.shift();
+    const counted = i >= warmUp;
+    const from = performance.now();
+    ahead[k] = (ahead[k] ?? Promise.resolve()).then(async () => {
+      const ok = login !== undefined && (await finished(page, login));
+      if (!counted) return;
+      if (ok) latencies.push(performance.now() - from);
+      else errors += 1;
+    });
+  }
+  await Promise.all(ahead);
+  http.close();
+  return summarize(request.name, latencies, request.seconds, errors);
+}
+
+/**
+ * The FIDO finish at a steady `rate` for `seconds`, from a process of its own (`apart()`); its
+ * logins are made here first, as many as the run and its warm-up take.
+ */
+export async function finishesApart(
+  name: string,
+  url: string,
+  apiKey: string,
+  rate: number,
+  seconds: number,
+): Promise<BenchResult> {
+  const perLane = Math.ceil(pacedCount(rate, seconds).total / concurrency);
+  const lanes = await prepareLanes(url, apiKey, 'bench-fido-paced', concurrency, perLane);
+  return (await apart({ finishes: { name, url, rate, seconds, lanes } })) as BenchResult;
 }

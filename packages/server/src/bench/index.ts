@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { DeviceClient } from '@svc/sdk';
 import { serverNodeFlags } from '../node-flags.js';
 import { assertionChecks } from './assertion-check.js';
-import { fidoFinishes } from './fido-finish.js';
+import { fidoFinishes, finishesApart } from './fido-finish.js';
 import { goals, printGoals, type Measured } from './goals.js';
 import { benchOptions } from './options.js';
 import { postgresRows } from './instances.js';
@@ -226,6 +226,8 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     const paced = await tripsApart(tripsOf(name('round trip'), half(m.trips)));
     add(paced.trips);
     m.halfPeak.push(...paced.calls.map(add));
+    const fidoHalf = [t.svcUrl, t.customer.fido_api_key, half(m.fido), seconds] as const;
+    m.halfPeak.push(add(await finishesApart(name('FIDO finish'), ...fidoHalf)));
   }
   if (only.has('filled')) {
     const count = args.fill;
@@ -270,7 +272,7 @@ async function main(): Promise<void> {
   printTable(rows, [
     `${connections} connections for autocannon rows (whole ms), 16 devices for round trips; ${seconds}s per scenario, after ${warmUp}s of the same load untimed (--warm-up); loopback; load generator in its own process; SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip; indented rows are its calls',
-    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s, after as many (or ${warmUp}s) untimed`,
+    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s, after as many (or ${warmUp}s) untimed; at half its peak, paced over the same 16 lanes, each login waiting for the one ahead of it`,
     `SimpleWebAuthn's check: ${fidoLogins} verifyAuthenticationResponse calls, 16 in flight, after as many untimed, in the bench's process with nothing else running; its CPU (all threads) in the server column`,
     databaseUrl
       ? 'PostgreSQL rows: two `svc serve` instances over one database; the RP calls one, the device the other'

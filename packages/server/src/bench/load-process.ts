@@ -1,7 +1,15 @@
 import { Agent, request } from 'node:http';
 import type { Credentials } from '@svc/sdk';
+import { pacedFinishes, type FinishesRequest } from './fido-finish.js';
 import { roundTrips, type RoundTripRows, type TripsRequest } from './round-trip.js';
-import { dueMs, summarize, warmUpSeconds, type BenchResult, type LoadOptions } from './run.js';
+import {
+  dueMs,
+  pacedCount,
+  summarize,
+  warmUpSeconds,
+  type BenchResult,
+  type LoadOptions,
+} from './run.js';
 import { signingGets } from './signed-get.js';
 
 export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & {
@@ -54,8 +62,7 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
       req.end(options.body);
     });
   const start = performance.now();
-  const warmUp = Math.ceil((options.rate * warmUpSeconds) / 2); // as many as dueMs puts in it
-  const total = warmUp + Math.floor(options.rate * options.seconds);
+  const { warmUp, total } = pacedCount(options.rate, options.seconds);
   const sent: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const due = start + dueMs(i, options.rate);
@@ -71,7 +78,8 @@ async function pacedLoad(options: PacedOptions): Promise<BenchResult> {
 }
 
 /** What `apart()` asks this process to run. */
-export type ApartRequest = { paced: PacedOptions } | { trips: TripsRequest };
+export type ApartRequest =
+  { paced: PacedOptions } | { trips: TripsRequest } | { finishes: FinishesRequest };
 
 /** The round trips, after `warmUpSeconds` of the same by other users and devices, not counted. */
 async function warmTrips(request: TripsRequest): Promise<RoundTripRows> {
@@ -86,6 +94,11 @@ async function warmTrips(request: TripsRequest): Promise<RoundTripRows> {
  * another load (customer B's while customer A floods, the rows at half the peak rate).
  */
 process.once('message', (request: ApartRequest) => {
-  const run = 'paced' in request ? pacedLoad(request.paced) : warmTrips(request.trips);
+  const run =
+    'paced' in request
+      ? pacedLoad(request.paced)
+      : 'trips' in request
+        ? warmTrips(request.trips)
+        : pacedFinishes(request.finishes);
   void run.then((result) => process.send?.(result, () => process.exit(0)));
 });

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { dueMs, printTable, warmUpSeconds, writeResults } from './run.js';
+import { dueMs, pacedCount, printTable, warmUpSeconds, writeResults } from './run.js';
 
 describe('dueMs', () => {
   const rate = 1000;
@@ -18,6 +18,15 @@ describe('dueMs', () => {
 
   it('never schedules a request before the one ahead of it', () => {
     for (let i = 1; i < rising * 2; i++) expect(dueMs(i, rate)).toBeGreaterThan(dueMs(i - 1, rate));
+  });
+});
+
+describe('pacedCount', () => {
+  it('counts the requests dueMs puts in the warm-up, then rate × seconds', () => {
+    const { warmUp, total } = pacedCount(1000, 5);
+    expect(dueMs(warmUp - 1, 1000)).toBeLessThan(warmUpSeconds * 1000);
+    expect(dueMs(warmUp, 1000)).toBe(warmUpSeconds * 1000);
+    expect(total - warmUp).toBe(5000);
   });
 });
 

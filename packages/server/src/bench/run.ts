@@ -80,6 +80,12 @@ export function dueMs(i: number, rate: number): number {
     : warmUpMs + ((i - rising) * 1000) / rate;
 }
 
+/** How many paced requests a run sends: `warmUp` while the rate rises (not counted), `total` in all. */
+export function pacedCount(rate: number, seconds: number): { warmUp: number; total: number } {
+  const warmUp = Math.ceil((rate * warmUpSeconds) / 2); // as many as dueMs puts in it
+  return { warmUp, total: warmUp + Math.floor(rate * seconds) };
+}
+
 /** A steady-rate load with exact latencies, apart. */
 export const pacedApart = (paced: PacedOptions) => apart({ paced }) as Promise<BenchResult>;
 
