@@ -272,7 +272,7 @@ async function main(): Promise<void> {
   printTable(rows, [
     `${connections} connections for autocannon rows (whole ms), 16 devices for round trips; ${seconds}s per scenario, after ${warmUp}s of the same load untimed (--warm-up); loopback; load generator in its own process; SQLite synchronous=${targets.synchronous}`,
     'round trip: req/s column = completed round trips per second; latency per round trip; indented rows are its calls',
-    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s, after as many (or ${warmUp}s) untimed; at half its peak, paced over the same 16 lanes, each login waiting for the one ahead of it`,
+    `FIDO finish: verify calls only, 16 users in parallel each in counter order; links, challenges and assertions made before timing; at most ${fidoLogins} or ${seconds}s, after as many (or ${warmUp}s) untimed; at half its peak, paced over 16 other users, a login waiting only while all 16 are busy`,
     `SimpleWebAuthn's check: ${fidoLogins} verifyAuthenticationResponse calls, 16 in flight, after as many untimed, in the bench's process with nothing else running; its CPU (all threads) in the server column`,
     databaseUrl
       ? 'PostgreSQL rows: two `svc serve` instances over one database; the RP calls one, the device the other'
