@@ -241,7 +241,7 @@ export async function pacedFinishes(request: FinishesRequest): Promise<BenchResu
 
 /**
  * The FIDO finish at a steady `rate` for `seconds`, from a process of its own (`apart()`); its
- * logins are made here first, as many as the run and its warm-up take.
+ * logins are made here first, a quarter more than the run and its warm-up take.
  */
 export async function finishesApart(
   name: string,
@@ -250,7 +250,7 @@ export async function finishesApart(
   rate: number,
   seconds: number,
 ): Promise<BenchResult> {
-  // A quarter more than an even share: lanes are taken as they come free, not in turn.
+  // Lanes are taken as they come free, not in turn: some run through more than an even share.
   const perLane = Math.ceil((1.25 * pacedCount(rate, seconds).total) / concurrency);
   const lanes = await prepareLanes(url, apiKey, 'bench-fido-paced', concurrency, perLane);
   return (await apart({ finishes: { name, url, rate, seconds, lanes } })) as BenchResult;
