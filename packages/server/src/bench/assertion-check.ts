@@ -3,11 +3,10 @@ import {
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
 } from '@simplewebauthn/server';
+import { domain as rpId, origin } from './fido-finish.js';
 import { summarize, type BenchResult } from './run.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
-const origin = 'https://localhost';
-const rpId = 'localhost';
 const challenge = 'YmVuY2gtY2hhbGxlbmdl';
 const inFlight = 16;
 

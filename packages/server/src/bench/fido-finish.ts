@@ -9,8 +9,8 @@ import { apart, dueMs, pacedCount, summarize, type BenchResult } from './run.js'
 import { SoftAuthenticator } from './soft-authenticator.js';
 
 // Without SVC_FIDO_LINK_BASE a link opens on https://{domain_name}: the origin svc expects in responses.
-const domain = 'localhost';
-const origin = `https://${domain}`;
+export const domain = 'localhost';
+export const origin = `https://${domain}`;
 
 type Json = Record<string, unknown>;
 type Call = (
@@ -96,35 +96,37 @@ async function finished(page: Call, login: Login): Promise<boolean> {
   return res?.status === 200 && res.body.status === 'COMPLETED';
 }
 
+/** The FIDO API's caller and the login page's, over one set of kept-alive connections. */
+function clients(url: string, apiKey: string): { api: Call; page: Call; close: () => void } {
+  const http = lightFetch();
+  return {
+    api: caller(http.fetch, url, apiKey),
+    page: caller(http.fetch, url),
+    close: () => http.close(),
+  };
+}
+
 /**
  * `count` users of the customer's organization (made if it has none yet), each registered and
  * given `perLane` logins in counter order: one lane each, to be verified in order.
  */
 async function prepareLanes(
-  url: string,
-  apiKey: string,
+  { api, page }: { api: Call; page: Call },
   label: string,
   count: number,
   perLane: number,
 ): Promise<Login[][]> {
-  const http = lightFetch();
-  const api = caller(http.fetch, url, apiKey);
-  const page = caller(http.fetch, url);
-  try {
-    const organization = await api('POST', '/api/v1/organizations', {
-      name: 'bench',
-      domain_name: domain,
-      verify_attestation_statement: false,
-    });
-    // 409: the customer's organization, made by an earlier row of the run.
-    if (organization.status !== 201 && organization.status !== 409)
-      throw new Error(`organization: ${organization.status} ${JSON.stringify(organization.body)}`);
-    return await Promise.all(
-      Array.from({ length: count }, (_, i) => lane(api, page, `${label}-${i}`, perLane)),
-    );
-  } finally {
-    http.close();
-  }
+  const organization = await api('POST', '/api/v1/organizations', {
+    name: 'bench',
+    domain_name: domain,
+    verify_attestation_statement: false,
+  });
+  // 409: the customer's organization, made by an earlier row of the run.
+  if (organization.status !== 201 && organization.status !== 409)
+    throw new Error(`organization: ${organization.status} ${JSON.stringify(organization.body)}`);
+  return Promise.all(
+    Array.from({ length: count }, (_, i) => lane(api, page, `${label}-${i}`, perLane)),
+  );
 }
 
 /** Lanes of logins verified at once: a credential's counter must rise, so a lane is one user. */
@@ -143,10 +145,8 @@ export async function fidoFinishes(
   around: (run: (length: number) => Promise<BenchResult>) => Promise<BenchResult>,
 ): Promise<BenchResult> {
   const perRun = Math.ceil(logins / concurrency);
-  const lanes = await prepareLanes(url, apiKey, 'bench-fido', concurrency, 2 * perRun);
-  const http = lightFetch();
-  const api = caller(http.fetch, url, apiKey);
-  const page = caller(http.fetch, url);
+  const { api, page, close } = clients(url, apiKey);
+  const lanes = await prepareLanes({ api, page }, 'bench-fido', concurrency, 2 * perRun);
   const completed: string[] = [];
   const row = await around(async (length) => {
     const latencies: number[] = [];
@@ -176,7 +176,7 @@ export async function fidoFinishes(
     const read = await api('GET', `/api/v1/authentications/${completed[i] ?? ''}`);
     if (read.body.status !== 'COMPLETED') row.errors += 1;
   }
-  http.close();
+  close();
   return row;
 }
 
@@ -252,6 +252,9 @@ export async function finishesApart(
 ): Promise<BenchResult> {
   // Lanes are taken as they come free, not in turn: some run through more than an even share.
   const perLane = Math.ceil((1.25 * pacedCount(rate, seconds).total) / concurrency);
-  const lanes = await prepareLanes(url, apiKey, 'bench-fido-paced', concurrency, perLane);
+  const setup = clients(url, apiKey);
+  const lanes = await prepareLanes(setup, 'bench-fido-paced', concurrency, perLane).finally(
+    setup.close,
+  );
   return (await apart({ finishes: { name, url, rate, seconds, lanes } })) as BenchResult;
 }
