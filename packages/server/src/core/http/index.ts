@@ -14,6 +14,7 @@ import { registerResponseSigning } from './response-signing.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUrlChecks } from './url.js';
 import { registerValidation } from './validation.js';
+import { registerWriteBatching } from './write-batch.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Ids } from '../ids.js';
 import type { Durability } from '../store/index.js';
@@ -33,8 +34,8 @@ export interface HttpCoreDeps extends AuthDeps {
 
 /**
  * Everything every route shares: CORS, URL checks, JSON bodies, validation, errors,
- * authentication, replay-safe writes, signing, security headers, metrics, durable answers. Hooks
- * run in the order they are registered here.
+ * authentication, replay-safe writes, signing, security headers, metrics, durable answers, the
+ * fair share, batched writes. Hooks run in the order they are registered here.
  */
 export function registerHttpCore(
   app: FastifyInstance,
@@ -59,4 +60,5 @@ export function registerHttpCore(
   registerAccessLog(app);
   registerDurability(app, deps.durability);
   registerFairShare(app, deps.rateLimits.contendedPerSecond, metrics);
+  registerWriteBatching(app);
 }
