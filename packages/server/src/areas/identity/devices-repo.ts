@@ -21,6 +21,27 @@ export function findDevice(
   return deviceById.first(db, { customerId, identifier });
 }
 
+/** The columns a device's answer shows: a read of one skips its three keys. */
+const viewColumns = ['identifier', 'user_id', 'device_platform', 'active', 'activated_at'] as const;
+export type DeviceViewRow = Pick<DeviceRow, (typeof viewColumns)[number]>;
+
+const deviceViewById = compiled((db, v: { customerId: string; identifier: string }) =>
+  db
+    .selectFrom('devices')
+    .select(viewColumns)
+    .where('customer_id', '=', v.customerId)
+    .where('identifier', '=', v.identifier),
+);
+
+/** What `GET /api/v2/devices/{id}` shows of a device. */
+export function findDeviceView(
+  db: Db,
+  customerId: string,
+  identifier: string,
+): Promise<DeviceViewRow | undefined> {
+  return deviceViewById.first(db, { customerId, identifier });
+}
+
 const deviceByThumbprint = compiled((db, v: { customerId: string; thumbprint: string }) =>
   db
     .selectFrom('devices')

@@ -1,10 +1,10 @@
 import type { BindingRow } from './bindings-repo.js';
-import type { DeviceRow } from './devices-repo.js';
+import type { DeviceViewRow } from './devices-repo.js';
 import type { DocumentRow } from './documents-repo.js';
 import type { IdentityDocument } from './schemas.js';
 
 /** DeviceResponse: `active` and its deprecated twin `is_active`. */
-export function deviceView(row: DeviceRow) {
+export function deviceView(row: DeviceViewRow) {
   const active = row.active === 1;
   return {
     identifier: row.identifier,
