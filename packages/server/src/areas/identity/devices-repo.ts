@@ -5,13 +5,16 @@ import { inserted } from '../../core/store/unique.js';
 
 export type DeviceRow = DevicesTable;
 
-const deviceById = compiled((db, v: { customerId: string; identifier: string }) =>
+type DeviceId = { customerId: string; identifier: string };
+
+/** A device by its identifier, within its customer. */
+const byIdentifier = (db: Db, v: DeviceId) =>
   db
     .selectFrom('devices')
-    .selectAll()
     .where('customer_id', '=', v.customerId)
-    .where('identifier', '=', v.identifier),
-);
+    .where('identifier', '=', v.identifier);
+
+const deviceById = compiled((db, v: DeviceId) => byIdentifier(db, v).selectAll());
 
 export function findDevice(
   db: Db,
@@ -25,13 +28,7 @@ export function findDevice(
 const viewColumns = ['identifier', 'user_id', 'device_platform', 'active', 'activated_at'] as const;
 export type DeviceViewRow = Pick<DeviceRow, (typeof viewColumns)[number]>;
 
-const deviceViewById = compiled((db, v: { customerId: string; identifier: string }) =>
-  db
-    .selectFrom('devices')
-    .select(viewColumns)
-    .where('customer_id', '=', v.customerId)
-    .where('identifier', '=', v.identifier),
-);
+const deviceViewById = compiled((db, v: DeviceId) => byIdentifier(db, v).select(viewColumns));
 
 /** What `GET /api/v2/devices/{id}` shows of a device. */
 export function findDeviceView(
