@@ -122,9 +122,14 @@ describe('devices', () => {
     });
     // The read selects only its answer's columns: it shows every field the update's answer does.
     expect(await state.rp.getDevice(identifier)).toEqual(active);
-    expect(Object.keys(active).sort()).toEqual(
-      ['activated_at', 'active', 'device_platform', 'identifier', 'is_active', 'svc_id'].sort(),
-    );
+    expect(Object.keys(active).sort()).toEqual([
+      'activated_at',
+      'active',
+      'device_platform',
+      'identifier',
+      'is_active',
+      'svc_id',
+    ]);
     expect(await state.rp.setDeviceActive(identifier, false)).toMatchObject({
       active: false,
       activated_at: active.activated_at,
