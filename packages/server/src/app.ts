@@ -17,7 +17,12 @@ import { svcficationsRoutes } from './areas/svcfications/routes.js';
 import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
 import { AppError } from './core/errors.js';
-import { frameworkErrors, maxParamLength, registerHttpCore } from './core/http/index.js';
+import {
+  frameworkErrors,
+  lazyRequestLogger,
+  maxParamLength,
+  registerHttpCore,
+} from './core/http/index.js';
 import { apiDocuments as documents } from './core/http/openapi/documents.js';
 import { openapiOptions } from './core/http/openapi/index.js';
 import { referencePageHeaders } from './core/http/page.js';
@@ -79,6 +84,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength },
     requestIdHeader: 'x-request-id',
     genReqId: () => ids.uuid(),
+    childLoggerFactory: lazyRequestLogger, // core/http/access-log.ts
     return503OnClosing: true,
     frameworkErrors,
   });

@@ -21,6 +21,7 @@ import type { Durability } from '../store/index.js';
 import './types.js';
 
 export type { AuthDeps } from './auth.js';
+export { lazyRequestLogger } from './access-log.js';
 export { frameworkErrors } from './errors.js';
 export { maxParamLength } from './url.js';
 
