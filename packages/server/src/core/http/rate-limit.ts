@@ -36,10 +36,10 @@ export class Counters {
   add(key: string): number {
     const window = this.window();
     const entry = this.counts.get(key);
-    const n = entry?.window === window ? entry.n + 1 : 1;
+    if (entry?.window === window) return ++entry.n;
     if (this.counts.size >= 100_000) this.prune(window);
-    this.counts.set(key, { window, n });
-    return n;
+    this.counts.set(key, { window, n: 1 });
+    return 1;
   }
 
   /** Seconds until the current window ends: when a refused caller may come back. */
