@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { FieldErrors } from '../errors.js';
 
 /**
- * YYYYMMDD that names a real calendar day (the proleptic Gregorian calendar of JavaScript's
- * dates), read digit by digit: no match, no Date.
+ * YYYYMMDD that names a real calendar day of the years 0000–9999 (the Gregorian calendar, as
+ * JavaScript's dates extend it back), checked by arithmetic on the digits.
  */
 export function isDate8(value: string): boolean {
   if (value.length !== 8) return false;
