@@ -8,7 +8,7 @@ import { symbols, type Bindings, type ChildLoggerOptions, type Logger } from 'pi
  *
  * The line is the one `request.log.info({ method, url, status, ms }, 'request completed')` writes
  * (access-log.test.ts compares the two), put together here from the logger's own time, bindings
- * and output: pino's general path and the request's child logger cost a small request more than a
+ * and output: pino's general path and the request's child logger cost a small request about a
  * tenth of its CPU (docs/performance.md, change 32).
  */
 export function registerAccessLog(app: FastifyInstance): void {
