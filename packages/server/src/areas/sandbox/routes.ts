@@ -8,9 +8,7 @@ import { verifyLicense } from './verify.js';
 export function sandboxRoutes(app: FastifyInstance, deps: SandboxDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post(
-    '/api/v2/verifications',
-    { config: { auth: ['sandbox'] }, schema: route.verify },
-    async (q) => verifyLicense(deps, q.body.aamva),
+  r.post('/api/v2/verifications', { config: { auth: ['sandbox'] }, schema: route.verify }, (q) =>
+    verifyLicense(deps, q.body.aamva),
   );
 }

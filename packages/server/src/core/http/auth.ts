@@ -8,6 +8,7 @@ import { verifyDeviceSig, type DeviceKey } from '../crypto/device-sig.js';
 import { useNonce } from '../nonces.js';
 import type { Db } from '../store/index.js';
 import type { AuthKind, DeviceKeyLookup } from './types.js';
+import { routeConfig } from './route-config.js';
 
 export interface AuthDeps {
   db: Db;
@@ -110,7 +111,7 @@ function settle(check: Promise<void>, done: (err?: Error) => void): void {
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('caller', null);
   app.addHook('preValidation', (request, _reply, done) => {
-    const { auth: kinds } = request.routeOptions.config;
+    const { auth: kinds } = routeConfig(request);
     if (!kinds || kinds.includes('none')) return done();
     if (kinds.some((k) => bearerKinds.includes(k))) settle(bearer(deps, request, kinds), done);
     else if (kinds.some((k) => apiKeyKinds.includes(k))) settle(apiKey(deps, request, kinds), done);
@@ -120,7 +121,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
 
 /** Whether the route checks X-Device-Sig for this caller, before its handler runs. */
 export function checksDeviceSig(request: FastifyRequest): boolean {
-  const { deviceSig } = request.routeOptions.config;
+  const { deviceSig } = routeConfig(request);
   if (deviceSig === 'sdk') return request.caller?.kind === 'sdk';
   return deviceSig === true || typeof deviceSig === 'object';
 }
@@ -132,7 +133,7 @@ export function checksDeviceSig(request: FastifyRequest): boolean {
 export function registerDeviceSig(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('signingDevice', null);
   app.addHook('preValidation', (request, _reply, done) => {
-    const { deviceSig } = request.routeOptions.config;
+    const { deviceSig } = routeConfig(request);
     if (typeof deviceSig === 'object' || !checksDeviceSig(request)) return done();
     const customerId = request.caller?.customerId;
     if (!customerId)
@@ -141,7 +142,7 @@ export function registerDeviceSig(app: FastifyInstance, deps: AuthDeps): void {
     settle(deviceSignature(deps, request, lookup), done);
   });
   app.addHook('preHandler', (request, _reply, done) => {
-    const rule = request.routeOptions.config.deviceSig;
+    const rule = routeConfig(request).deviceSig;
     if (typeof rule !== 'object') return done();
     settle(
       rule.keyOf(request).then((lookup) => deviceSignature(deps, request, lookup)),

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import { jsonTextProblem } from './text.js';
+import { routeConfig } from './route-config.js';
 
 /**
  * JSON is the only body type. The exact bytes are kept on the request (the HMAC signs them), an
@@ -30,7 +31,7 @@ export function registerJsonBody(app: FastifyInstance): void {
   });
   // Runs before validation (registered before every other preValidation hook).
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body === undefined && request.routeOptions.config.optionalBody) request.body = {};
+    if (request.body === undefined && routeConfig(request).optionalBody) request.body = {};
     done();
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeConfig } from './route-config.js';
 
 /**
  * CORS for the routes marked `config.cors` (the svccode endpoints browser widgets call from the
@@ -71,7 +72,7 @@ export function registerCors(app: FastifyInstance): void {
   });
   // Callback style: every other route passes without a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    const cors = request.routeOptions.config.cors === true;
+    const cors = routeConfig(request).cors === true;
     if (!cors && !(request.is404 && onCorsPath(request))) return done();
     allowOrigin(reply);
     if (!cors || request.method !== 'OPTIONS') return done();

@@ -4,6 +4,7 @@ import { AppError, fieldError, type ErrorCode } from '../errors.js';
 import { answerRouterFailure } from './cors.js';
 import { jsonAnswerHeaders } from './security-headers.js';
 import { toFieldErrors } from './validation.js';
+import { routeConfig } from './route-config.js';
 
 const byFastifyStatus: Partial<Record<number, ErrorCode>> = {
   404: 'ROUTE_NOT_FOUND',
@@ -16,7 +17,7 @@ const byFastifyStatus: Partial<Record<number, ErrorCode>> = {
 function toAppError(err: FastifyError | AppError, request: FastifyRequest): AppError {
   if (err instanceof AppError) return err;
   if (err.validation) {
-    const code = request.routeOptions.config.invalid ?? 'VALIDATION_FAILED';
+    const code = routeConfig(request).invalid ?? 'VALIDATION_FAILED';
     return fieldError(code, toFieldErrors(err.validation, err.validationContext ?? 'body'));
   }
   const status = err.statusCode ?? 500;

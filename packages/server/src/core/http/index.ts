@@ -11,6 +11,7 @@ import { registerMetrics } from './metrics.js';
 import { registerRateLimits, type RateLimits } from './rate-limit.js';
 import { registerHandlerStart, registerReplayClaims } from './replay.js';
 import { registerResponseSigning } from './response-signing.js';
+import { registerRouteConfig } from './route-config.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUrlChecks } from './url.js';
 import { registerValidation } from './validation.js';
@@ -44,6 +45,7 @@ export function registerHttpCore(
   metrics: Registry,
 ): void {
   // First: the refusals of every later hook keep the CORS headers of the routes marked `cors`.
+  registerRouteConfig(app);
   registerCors(app);
   registerUrlChecks(app);
   registerJsonBody(app);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Histogram, type Registry } from 'prom-client';
+import { routeConfig } from './route-config.js';
 
 /** Request latency by route and status at `/metrics` (Prometheus text format). */
 export function registerMetrics(app: FastifyInstance, registry: Registry): void {
@@ -13,7 +14,7 @@ export function registerMetrics(app: FastifyInstance, registry: Registry): void 
   // One labelled child per route and status, found by a string key: observing is the hot part.
   const children = new Map<string, { observe(seconds: number): void }>();
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unknown';
+    const route = routeConfig(request).url ?? 'unknown';
     const key = `${request.method} ${route} ${reply.statusCode}`;
     let child = children.get(key);
     if (!child) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import { AppError, rateLimited } from '../errors.js';
+import { routeConfig } from './route-config.js';
 
 /** Requests per window; 0 turns a limit off. */
 export interface RateLimits {
@@ -25,7 +26,7 @@ export class Counters {
   ) {}
 
   private window(): number {
-    return Math.floor(this.clock.now().getTime() / this.windowMs);
+    return Math.floor(this.clock.ms() / this.windowMs);
   }
 
   count(key: string): number {
@@ -45,7 +46,7 @@ export class Counters {
   /** Seconds until the current window ends: when a refused caller may come back. */
   retryAfter(): number {
     const end = (this.window() + 1) * this.windowMs;
-    return Math.max(1, Math.ceil((end - this.clock.now().getTime()) / 1000));
+    return Math.max(1, Math.ceil((end - this.clock.ms()) / 1000));
   }
 
   private prune(window: number): void {
@@ -97,7 +98,7 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clo
   // cannot lock its owner out.
   app.addHook('onSend', (request, reply, payload, done) => {
     const status = reply.statusCode;
-    const wrongLinkSecret = status === 404 && request.routeOptions.config.linkSecret === true;
+    const wrongLinkSecret = status === 404 && routeConfig(request).linkSecret === true;
     if (status !== 401 && status !== 403 && !wrongLinkSecret) return done(null, payload);
     counters.add(`fail-ip:${request.ip}`);
     const token = wrongLinkSecret ? linkOf(request) : presentedToken(request);
@@ -118,7 +119,7 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clo
     const status = reply.statusCode;
     const challenge = String(reply.raw.getHeader('www-authenticate') ?? '');
     if (
-      request.routeOptions.config.answersRaw &&
+      routeConfig(request).answersRaw &&
       (status === 401 || status === 403) &&
       !/^(Bearer|DPoP)\b/i.test(challenge)
     )

@@ -8,6 +8,7 @@ import { claimKey, releaseKey, storeResponse } from '../idempotency.js';
 import type { Ids } from '../ids.js';
 import type { Db } from '../store/index.js';
 import { checksDeviceSig } from './auth.js';
+import { routeConfig } from './route-config.js';
 
 export interface ReplayDeps {
   db: Db;
@@ -117,7 +118,7 @@ export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): vo
   /** Claims this write's key; true when the request was answered here (a repeat). */
   async function claim(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const customerId = request.caller?.customerId;
-    if (!customerId || request.routeOptions.config.secretAnswer) return false;
+    if (!customerId || routeConfig(request).secretAnswer) return false;
     const found = keyOf(request, deps);
     if (!found) return false;
     const now = deps.clock.now();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { routeConfig } from './route-config.js';
 
 /**
  * What every JSON answer carries, also those made before any route ran (`frameworkErrors`): some
@@ -28,7 +29,7 @@ function secure(reply: FastifyReply): void {
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.answersRaw === true)
+    if (routeConfig(request).answersRaw === true)
       reply.raw.setHeader('x-content-type-options', 'nosniff');
     done();
   });
