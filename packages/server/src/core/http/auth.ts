@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseSvcAuthorization } from '@svc/wire';
 import type { Clock } from '../clock.js';
-import type { CredentialResolver } from '../customers.js';
+import type { Caller, CredentialResolver } from '../customers.js';
 import { AppError } from '../errors.js';
 import { parseHttpDate, signatureMatches } from '../crypto/hmac.js';
 import { verifyDeviceSig, type DeviceKey } from '../crypto/device-sig.js';
@@ -29,56 +29,67 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** A caller known at once (cached) or still being read. */
+type Found = Caller | null | Promise<Caller | null>;
+
+/** Accepts or refuses the caller now if it is known, else once it is read. */
+function withCaller(found: Found, accept: (caller: Caller | null) => void): void | Promise<void> {
+  return found instanceof Promise ? found.then(accept) : accept(found);
+}
+
 /** Area A: `Authorization: Bearer <sandbox_token>`; failures are 401. */
-async function bearer(
+function bearer(
   deps: AuthDeps,
   request: FastifyRequest,
   kinds: readonly AuthKind[],
-): Promise<void> {
+): void | Promise<void> {
   const token = /^Bearer\s+(\S+)$/i.exec(header(request, 'authorization')?.trim() ?? '')?.[1];
-  const caller = token ? await deps.credentials.resolve(token) : null;
-  if (!caller || !kinds.includes(caller.kind)) throw new AppError('UNAUTHORIZED');
-  request.caller = caller;
+  return withCaller(token ? deps.credentials.resolve(token) : null, (caller) => {
+    if (!caller || !kinds.includes(caller.kind)) throw new AppError('UNAUTHORIZED');
+    request.caller = caller;
+  });
 }
 
 /** Area C: `Authorization: SVC <fido_api_key>`; failures are 403. */
-async function apiKey(
+function apiKey(
   deps: AuthDeps,
   request: FastifyRequest,
   kinds: readonly AuthKind[],
-): Promise<void> {
+): void | Promise<void> {
   const token = /^SVC\s+([^\s:]+)$/.exec(header(request, 'authorization')?.trim() ?? '')?.[1];
-  const caller = token ? await deps.credentials.resolve(token) : null;
-  if (!caller || !kinds.includes(caller.kind))
-    throw new AppError('FORBIDDEN', 'A valid API key is required.');
-  request.caller = caller;
+  return withCaller(token ? deps.credentials.resolve(token) : null, (caller) => {
+    if (!caller || !kinds.includes(caller.kind))
+      throw new AppError('FORBIDDEN', 'A valid API key is required.');
+    request.caller = caller;
+  });
 }
 
 /** Area B: the SVC HMAC over method, body MD5, raw Content-Type, Date and raw path. */
-async function hmac(
+function hmac(
   deps: AuthDeps,
   request: FastifyRequest,
   kinds: readonly AuthKind[],
-): Promise<void> {
+): void | Promise<void> {
   const presented = parseSvcAuthorization(header(request, 'authorization'));
   if (!presented) throw new AppError('FORBIDDEN', 'Authorization must be SVC <token>:<signature>.');
   const date = header(request, 'x-date') ?? header(request, 'date') ?? '';
   const when = parseHttpDate(date);
   if (!when || Math.abs(when.getTime() - deps.clock.now().getTime()) > deps.skewSeconds * 1000)
     throw new AppError('FORBIDDEN', 'The request date is missing or outside the allowed window.');
-  const caller = await deps.credentials.resolve(presented.token);
-  if (!caller?.secret || !kinds.includes(caller.kind))
-    throw new AppError('FORBIDDEN', 'These credentials are not valid for this endpoint.');
-  const parts = {
-    method: request.method,
-    body: request.rawBody ?? '',
-    contentType: header(request, 'content-type') ?? '',
-    date,
-    path: request.raw.url ?? request.url,
-  };
-  if (!signatureMatches(caller.secret, parts, presented.signature))
-    throw new AppError('FORBIDDEN', 'The request signature does not match.');
-  request.caller = caller;
+  return withCaller(deps.credentials.resolve(presented.token), (caller) => {
+    if (!caller?.secret || !kinds.includes(caller.kind))
+      throw new AppError('FORBIDDEN', 'These credentials are not valid for this endpoint.');
+    const parts = {
+      method: request.method,
+      body: request.rawBody ?? '',
+      contentType: header(request, 'content-type') ?? '',
+      date,
+      path: request.raw.url ?? request.url,
+    };
+    if (!signatureMatches(caller.secret, parts, presented.signature))
+      throw new AppError('FORBIDDEN', 'The request signature does not match.');
+    request.caller = caller;
+  });
 }
 
 /** The one X-Device-Sig check; sets the signing device. A failure is 403 like any other. */
@@ -99,9 +110,19 @@ async function deviceSignature(
   request.signingDevice = result.device ?? null;
 }
 
-/** Runs an async check from a callback-style hook: routes that need no check pay no promise. */
-function settle(check: Promise<void>, done: (err?: Error) => void): void {
-  check.then(() => done(), done);
+/**
+ * Runs a check from a callback-style hook: routes that need no check, and checks answered from
+ * the cache, pay no promise. `done` is called outside the try: it runs the next hooks.
+ */
+function settle(check: () => void | Promise<void>, done: (err?: Error) => void): void {
+  let pending: void | Promise<void>;
+  try {
+    pending = check();
+  } catch (err) {
+    return done(err as Error);
+  }
+  if (pending) pending.then(() => done(), done);
+  else done();
 }
 
 /**
@@ -113,9 +134,11 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const { auth: kinds } = routeConfig(request);
     if (!kinds || kinds.includes('none')) return done();
-    if (kinds.some((k) => bearerKinds.includes(k))) settle(bearer(deps, request, kinds), done);
-    else if (kinds.some((k) => apiKeyKinds.includes(k))) settle(apiKey(deps, request, kinds), done);
-    else settle(hmac(deps, request, kinds), done);
+    if (kinds.some((k) => bearerKinds.includes(k)))
+      settle(() => bearer(deps, request, kinds), done);
+    else if (kinds.some((k) => apiKeyKinds.includes(k)))
+      settle(() => apiKey(deps, request, kinds), done);
+    else settle(() => hmac(deps, request, kinds), done);
   });
 }
 
@@ -139,13 +162,13 @@ export function registerDeviceSig(app: FastifyInstance, deps: AuthDeps): void {
     if (!customerId)
       return done(new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.'));
     const lookup: DeviceKeyLookup = (thumbprint) => deps.deviceKey(customerId, thumbprint);
-    settle(deviceSignature(deps, request, lookup), done);
+    settle(() => deviceSignature(deps, request, lookup), done);
   });
   app.addHook('preHandler', (request, _reply, done) => {
     const rule = routeConfig(request).deviceSig;
     if (typeof rule !== 'object') return done();
     settle(
-      rule.keyOf(request).then((lookup) => deviceSignature(deps, request, lookup)),
+      () => rule.keyOf(request).then((lookup) => deviceSignature(deps, request, lookup)),
       done,
     );
   });
