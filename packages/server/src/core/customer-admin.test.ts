@@ -105,7 +105,9 @@ describe('rotateCredentials', () => {
     await resolver.resolve(token);
     await settle();
     credentialReads = 0;
-    const callers = await Promise.all(Array.from({ length: 20 }, () => resolver.resolve(token)));
+    const callers = await Promise.all(
+      Array.from({ length: 20 }, () => Promise.resolve(resolver.resolve(token))),
+    );
     expect(callers.every((c) => c?.customerId === acme.id)).toBe(true);
     expect(credentialReads).toBe(1);
   });
