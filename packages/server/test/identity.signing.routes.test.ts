@@ -18,6 +18,15 @@ describe('request authentication', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 
+  it("the answer's X-Date is the clock's, to the second", async () => {
+    const before = await signedInject({ method: 'GET', path });
+    expect(before.headers['x-date']).toBe(state.t.clock.now().toUTCString());
+    state.t.clock.advance(1000);
+    const after = await signedInject({ method: 'GET', path });
+    expect(after.headers['x-date']).toBe(state.t.clock.now().toUTCString());
+    expect(after.headers['x-date']).not.toBe(before.headers['x-date']);
+  });
+
   it.each([
     ['method', { method: 'PATCH' as const }],
     ['path', { path: '/api/v2/devices/other' }],

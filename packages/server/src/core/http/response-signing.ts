@@ -7,12 +7,20 @@ import type { Clock } from '../clock.js';
  * request method, the response body MD5 and Content-Type, X-Date and the request's path?query.
  */
 export function registerResponseSigning(app: FastifyInstance, clock: Clock): void {
+  // X-Date changes once a second: it is formatted once a second.
+  let dated = { second: Number.NaN, text: '' };
+  const httpDate = () => {
+    const ms = clock.ms();
+    const second = Math.floor(ms / 1000);
+    if (second !== dated.second) dated = { second, text: new Date(ms).toUTCString() };
+    return dated.text;
+  };
   app.addHook('onSend', (request, reply, payload, done) => {
     const secret = request.caller?.secret;
     if (!secret || reply.statusCode < 200 || reply.statusCode >= 300) return done(null, payload);
     const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : '';
     if (body.length === 0) reply.removeHeader('content-type');
-    const date = clock.now().toUTCString();
+    const date = httpDate();
     const contentType = body.length === 0 ? '' : String(reply.getHeader('content-type') ?? '');
     void reply.header('x-date', date);
     void reply.header(
