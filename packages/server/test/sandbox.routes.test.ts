@@ -75,6 +75,7 @@ describe('the 24 predefined cases (spec table, transcribed in vectors/sandbox-ca
   it.each(cases)("%s answers baseline plus the spec's differences", async (id, entry) => {
     const res = await verify(fullRequest(id, entry.request));
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const { replay, transaction_locator_id, ...indicators } = res.json<Record<string, string>>();
     expect(indicators).toEqual(expectedIndicators(entry));
     expect(replay).toBe('NULL');

@@ -1,3 +1,4 @@
+import { SandboxVerification } from '@svc/wire';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock.js';
 import { randomIds } from '../../core/ids.js';
@@ -5,7 +6,7 @@ import type { Store } from '../../core/store/index.js';
 import { openTestStore } from '../../../test/helpers.js';
 import { importRecords } from './records-repo.js';
 import { scenarioIndicators } from './scenarios.js';
-import { verifyLicense } from './verify.js';
+import { verificationJson } from './verify.js';
 
 let store: Store;
 beforeAll(async () => {
@@ -16,41 +17,46 @@ beforeAll(async () => {
 });
 afterAll(async () => store.close());
 
-const verify = (identification_id: string, fields: Record<string, string> = {}) =>
-  verifyLicense(
+const verify = async (identification_id: string, fields: Record<string, string> = {}) => {
+  const json = await verificationJson(
     { db: store.db, ids: randomIds, nameLength: () => 40 },
     { identification_id, ...fields },
   );
+  return { json, answer: JSON.parse(json) as Record<string, string> };
+};
 
-it('answers a predefined case with its indicators and a new locator each time', async () => {
+/** The response schema's fields, in its order. */
+const schemaOrder = Object.keys(SandboxVerification.properties);
+
+it('answers a predefined case with its indicators, in the schema order, and a new locator each time', async () => {
   const first = await verify('DL000015');
   const second = await verify('DL000015');
-  expect(first).toEqual({
+  expect(first.answer).toEqual({
     ...scenarioIndicators('DL000015'),
     replay: 'NULL',
-    transaction_locator_id: first.transaction_locator_id,
+    transaction_locator_id: first.answer.transaction_locator_id,
   });
-  expect(first.transaction_locator_id).toMatch(/^[0-9a-f-]{36}$/);
-  expect(second.transaction_locator_id).not.toBe(first.transaction_locator_id);
-  expect(second).not.toBe(first);
-  // The answer given out is a copy: changing it changes no later answer.
-  first.person_birth_date_match_indicator = 'FALSE';
-  expect((await verify('DL000015')).person_birth_date_match_indicator).toBe('TRUE');
-  expect(Object.keys(second)).toEqual(Object.keys(first));
+  expect(Object.keys(first.answer)).toEqual(schemaOrder);
+  expect(first.answer.transaction_locator_id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(second.answer.transaction_locator_id).not.toBe(first.answer.transaction_locator_id);
+  // The same text as a serializer of the whole object would write.
+  expect(first.json).toBe(JSON.stringify(first.answer));
 });
 
 it('answers an imported record by matching, and an unknown number as no record', async () => {
   const record = await verify('V-100', { person_given_name: 'STEVEN', person_sur_name: 'BROWN' });
-  expect(record).toMatchObject({
+  expect(record.answer).toMatchObject({
     drivers_license_number_match_indicator: 'TRUE',
     person_first_name_exact_match_indicator: 'TRUE',
     replay: 'NULL',
   });
+  expect(Object.keys(record.answer)).toEqual(schemaOrder);
   const unknown = await verify('NOPE-1');
-  expect(unknown).toMatchObject({
+  expect(unknown.answer).toMatchObject({
     drivers_license_number_match_indicator: 'FALSE',
     person_birth_date_match_indicator: 'NULL',
     replay: 'NULL',
   });
-  expect(unknown.transaction_locator_id).not.toBe(record.transaction_locator_id);
+  expect(Object.keys(unknown.answer)).toEqual(schemaOrder);
+  expect(unknown.answer.transaction_locator_id).not.toBe(record.answer.transaction_locator_id);
 });
