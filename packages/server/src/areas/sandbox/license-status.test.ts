@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../core/clock.js';
-import { openTestStore } from '../../../test/helpers.js';
-import type { Store } from '../../core/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { useRecordStore } from '../../../test/sandbox.kit.js';
 import { licenseStatus } from './license-status.js';
-import { importRecords } from './records-repo.js';
 
-let store: Store;
-beforeAll(async () => {
-  store = await openTestStore();
-  await importRecords(store.db, new ManualClock(), [
-    { identification_id: 'V-100', person_given_name: 'STEVEN', person_sur_name: 'BROWN' },
-  ]);
-});
-afterAll(async () => store.close());
+const store = useRecordStore();
 
 const status = (identification_id: string, fields: Record<string, string> = {}) =>
-  licenseStatus({ db: store.db, nameLength: () => 40 }, { identification_id, ...fields });
+  licenseStatus({ db: store().db, nameLength: () => 40 }, { identification_id, ...fields });
 
 /** Each case's status follows its indicators (scenarios.json): a name passes on a primary fuzzy match. */
 const expected: Record<string, 'VERIFIED' | 'FAILED'> = {

@@ -1,25 +1,15 @@
 import { SandboxVerification } from '@svc/wire';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ManualClock } from '../../core/clock.js';
+import { expect, it } from 'vitest';
 import { randomIds } from '../../core/ids.js';
-import type { Store } from '../../core/store/index.js';
-import { openTestStore } from '../../../test/helpers.js';
-import { importRecords } from './records-repo.js';
+import { useRecordStore } from '../../../test/sandbox.kit.js';
 import { scenarioIndicators } from './scenarios.js';
 import { verificationJson } from './verify.js';
 
-let store: Store;
-beforeAll(async () => {
-  store = await openTestStore();
-  await importRecords(store.db, new ManualClock(), [
-    { identification_id: 'V-100', person_given_name: 'STEVEN', person_sur_name: 'BROWN' },
-  ]);
-});
-afterAll(async () => store.close());
+const store = useRecordStore();
 
 const verify = async (identification_id: string, fields: Record<string, string> = {}) => {
   const json = await verificationJson(
-    { db: store.db, ids: randomIds, nameLength: () => 40 },
+    { db: store().db, ids: randomIds, nameLength: () => 40 },
     { identification_id, ...fields },
   );
   return { json, answer: JSON.parse(json) as Record<string, string> };
