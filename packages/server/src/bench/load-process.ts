@@ -12,7 +12,7 @@ import {
 } from './run.js';
 import { signingGets } from './signed-get.js';
 
-export type PacedOptions = Omit<LoadOptions, 'setupRequest'> & {
+export type PacedOptions = Omit<LoadOptions, 'freshHeaders'> & {
   rate: number;
   /** The loopback address to send from (127.0.0.0/8): another client address than the load's. */
   localAddress?: string;

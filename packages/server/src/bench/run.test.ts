@@ -1,7 +1,15 @@
+import { EventEmitter } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { dueMs, pacedCount, printTable, warmUpSeconds, writeResults } from './run.js';
+import {
+  dueMs,
+  pacedCount,
+  printTable,
+  refreshing,
+  warmUpSeconds,
+  writeResults,
+} from './run.js';
 
 describe('dueMs', () => {
   const rate = 1000;
@@ -18,6 +26,22 @@ describe('dueMs', () => {
 
   it('never schedules a request before the one ahead of it', () => {
     for (let i = 1; i < rising * 2; i++) expect(dueMs(i, rate)).toBeGreaterThan(dueMs(i - 1, rate));
+  });
+});
+
+describe('refreshing', () => {
+  it("sets a connection's headers once, and again only when the fresh ones change", () => {
+    let fresh = { authorization: 'one' };
+    const client = Object.assign(new EventEmitter(), { setHeaders: vi.fn() });
+    refreshing({ accept: 'x' }, () => fresh)(client);
+    expect(client.setHeaders).toHaveBeenLastCalledWith({ accept: 'x', authorization: 'one' });
+    client.emit('response');
+    client.emit('response');
+    expect(client.setHeaders).toHaveBeenCalledTimes(1);
+    fresh = { authorization: 'two' };
+    client.emit('response');
+    expect(client.setHeaders).toHaveBeenCalledTimes(2);
+    expect(client.setHeaders).toHaveBeenLastCalledWith({ accept: 'x', authorization: 'two' });
   });
 });
 

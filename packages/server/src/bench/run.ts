@@ -25,8 +25,25 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** Builds each request (e.g. to sign it). */
-  setupRequest?: (request: autocannon.Request, context: object) => autocannon.Request;
+  /**
+   * Headers that change now and then (a signature remade each second), added to `headers`: the
+   * same object until they change. A connection rebuilds its request only then, not per request.
+   */
+  freshHeaders?: () => Record<string, string>;
+}
+
+/** Keeps a connection's request headers up to date with `fresh`, checked after each answer. */
+export function refreshing(fixed: Record<string, string> | undefined, fresh: () => Record<string, string>) {
+  return (client: Pick<autocannon.Client, 'setHeaders' | 'on'>) => {
+    let current = fresh();
+    client.setHeaders({ ...fixed, ...current });
+    client.on('response', () => {
+      const now = fresh();
+      if (now === current) return;
+      current = now;
+      client.setHeaders({ ...fixed, ...now });
+    });
+  };
 }
 
 /** Runs one bounded load, as fast as the server answers, against a loopback URL. */
@@ -38,7 +55,7 @@ export async function load(options: LoadOptions): Promise<BenchResult> {
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
-    requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
+    setupClient: options.freshHeaders && refreshing(options.headers, options.freshHeaders),
   });
   const bad = result.errors + result.non2xx;
   return {

@@ -36,6 +36,6 @@ export function signedGets(
     name,
     url: `${baseUrl}${path}`,
     ...options,
-    setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...signed() } }),
+    freshHeaders: signed,
   });
 }
