@@ -2,14 +2,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  dueMs,
-  pacedCount,
-  printTable,
-  refreshing,
-  warmUpSeconds,
-  writeResults,
-} from './run.js';
+import { dueMs, pacedCount, printTable, refreshing, warmUpSeconds, writeResults } from './run.js';
 
 describe('dueMs', () => {
   const rate = 1000;

@@ -33,7 +33,10 @@ export interface LoadOptions {
 }
 
 /** Keeps a connection's request headers up to date with `fresh`, checked after each answer. */
-export function refreshing(fixed: Record<string, string> | undefined, fresh: () => Record<string, string>) {
+export function refreshing(
+  fixed: Record<string, string> | undefined,
+  fresh: () => Record<string, string>,
+) {
   return (client: Pick<autocannon.Client, 'setHeaders' | 'on'>) => {
     let current = fresh();
     client.setHeaders({ ...fixed, ...current });
