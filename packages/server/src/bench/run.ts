@@ -37,7 +37,10 @@ export function refreshing(
   fixed: Record<string, string> | undefined,
   fresh: () => Record<string, string>,
 ) {
-  return (client: Pick<autocannon.Client, 'setHeaders' | 'on'>) => {
+  return (client: {
+    setHeaders(headers: Record<string, string>): void;
+    on(event: 'response', listener: () => void): unknown;
+  }) => {
     let current = fresh();
     client.setHeaders({ ...fixed, ...current });
     client.on('response', () => {
