@@ -2,7 +2,8 @@ import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import type { ApartRequest, PacedOptions } from './load-process.js';
+import type { ApartRequest } from './load-process.js';
+import type { PacedOptions } from './paced-load.js';
 
 export interface BenchResult {
   name: string;
