@@ -11,12 +11,21 @@ export type PacedOptions = Omit<LoadOptions, 'freshHeaders'> & {
   signedBy?: Credentials;
 };
 
-/** The request headers at this moment: the load's own, plus a fresh signature when it is signed. */
+/**
+ * The request headers at this moment: the load's own, plus a fresh signature when it is signed,
+ * merged once per signature (once a second), not per request.
+ */
 function headersNow(options: PacedOptions, path: string): () => Record<string, string> {
   const fixed = options.headers ?? {};
   if (!options.signedBy) return () => fixed;
   const signed = signingGets(options.signedBy, path);
-  return () => ({ ...fixed, ...signed() });
+  let last = signed();
+  let merged = { ...fixed, ...last };
+  return () => {
+    const now = signed();
+    if (now !== last) [last, merged] = [now, { ...fixed, ...now }];
+    return merged;
+  };
 }
 
 /**
