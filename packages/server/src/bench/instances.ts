@@ -1,29 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { IssuedCustomer } from '../core/customers.js';
-import { serverNodeFlags } from '../node-flags.js';
 import { longPollWake, roundTrips } from './round-trip.js';
 import type { BenchResult } from './run.js';
+import { createCustomer, serve, stop, type Served } from './serve.js';
 
 const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
-
-function listening(child: ChildProcess): Promise<string> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`svc serve exited with ${code}:\n${output}`)));
-  });
-}
 
 /**
  * Two `svc serve` processes over one PostgreSQL database (in a fresh schema), as an operator runs
@@ -48,44 +32,15 @@ async function postgresInstances(databaseUrl: string) {
   await admin.query(`create schema ${schema}`);
   const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'svc-bench-pg-')));
   // The first migrates the fresh schema; the second starts on it once it is ready.
-  const children: ChildProcess[] = [];
-  const urls: string[] = [];
-  for (const [i, dir] of dirs.entries()) {
-    const child = spawn(
-      process.execPath,
-      [
-        ...serverNodeFlags,
-        bin,
-        'serve',
-        '--port',
-        '0',
-        '--data-dir',
-        dir,
-        ...(i === 0 ? ['--migrate'] : []),
-      ],
-      { env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    children.push(child);
-    urls.push(await listening(child));
-  }
-  const created = spawnSync(
-    process.execPath,
-    [bin, 'customers', 'create', '--name', 'bench', '--json'],
-    {
-      env,
-      encoding: 'utf8',
-    },
-  );
-  const customer = JSON.parse(created.stdout) as IssuedCustomer;
+  const served: Served[] = [];
+  for (const [i, dir] of dirs.entries())
+    served.push(await serve(bin, dir, i === 0 ? ['--migrate'] : [], env));
+  const customer = createCustomer(bin, [], env);
   return {
-    urls: [urls[0] ?? '', urls[1] ?? ''] as const,
+    urls: [served[0]?.url ?? '', served[1]?.url ?? ''] as const,
     customer,
     stop: async () => {
-      await Promise.all(
-        children.map(
-          (child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')),
-        ),
-      );
+      await Promise.all(served.map(stop));
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();

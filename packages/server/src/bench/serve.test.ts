@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cpuMicros, createCustomer, serve, stop } from './serve.js';
+
+const bin = join(import.meta.dirname, '../../bin/svc.js');
+const dir = mkdtempSync(join(tmpdir(), 'svc-serve-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the bench serving a build', () => {
+  it('reads a process CPU time from /proc, and it grows with work', () => {
+    const before = cpuMicros(process.pid);
+    const until = Date.now() + 50;
+    while (Date.now() < until); // 50 ms of CPU: five clock ticks
+    expect(before).toBeGreaterThan(0);
+    expect(cpuMicros(process.pid)).toBeGreaterThan(before);
+  });
+
+  it('starts `svc serve` with a customer of the CLI, answers, and stops it', async () => {
+    const customer = createCustomer(bin, ['--data-dir', dir]);
+    expect(customer.sandbox_token).toEqual(expect.any(String));
+    const served = await serve(bin, dir);
+    try {
+      expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const answer = await fetch(`${served.url}/api/v2/verifications`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${customer.sandbox_token}`,
+        },
+        body: JSON.stringify({ aamva: { identification_id: 'DL000001' } }),
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await stop(served);
+    }
+    expect(served.child.exitCode ?? served.child.signalCode).not.toBeNull();
+  });
+
+  it('tells what the process said when it cannot start', async () => {
+    await expect(serve(bin, dir, ['--port', 'many'])).rejects.toThrow(/svc serve exited with/);
+  });
+});
