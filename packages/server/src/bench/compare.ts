@@ -11,7 +11,8 @@ import { signedGets } from './signed-get.js';
 const usage =
   'usage: npm run bench:compare -- <packages/server of another build> [pairs] [seconds]';
 const connections = 32;
-const warmUpSeconds = 5;
+/** Seconds of each scenario, untimed, before its pairs: V8 optimizes the path first. */
+const warmUp = 5;
 
 /** One build of svc as an operator runs it: `svc serve` on a fresh SQLite store. */
 interface Target {
@@ -89,43 +90,75 @@ export function verdict(scenario: string, ours: number[], theirs: number[]): str
   return `${scenario}: this build ${median(ours).toFixed(1)} µs, the other ${median(theirs).toFixed(1)} µs (medians); lower in ${lower} of ${ours.length} pairs`;
 }
 
+/** Pairs per pair of server processes: each round starts both builds anew (see `main`). */
+const pairsPerRound = 4;
+
+/** One round: both builds started (in the order given), each scenario's pairs, both stopped. */
+async function round(
+  builds: { build: string; bin: string }[],
+  pairs: number,
+  seconds: number,
+  costs: Map<string, Map<string, number[]>>,
+): Promise<void> {
+  const started: Target[] = [];
+  try {
+    for (const { build, bin } of builds) started.push(await start(build, bin));
+    for (const [scenario, burst] of Object.entries(scenarios)) {
+      for (const target of started) await burst(target, warmUp);
+      for (let pair = 0; pair < pairs; pair++) {
+        // The order swaps each pair: neither build always follows the other.
+        const order = pair % 2 === 0 ? started : [...started].reverse();
+        const line: string[] = [];
+        for (const target of order) {
+          const cost = await cpuPerRequest(target, burst, seconds);
+          costs.get(scenario)?.get(target.build)?.push(cost);
+          line.push(`${target.build} ${cost.toFixed(1)} µs`);
+        }
+        process.stdout.write(`${scenario}: ${line.join(', ')}\n`);
+      }
+    }
+  } finally {
+    for (const target of started) {
+      await stop(target.served);
+      rmSync(target.dir, { recursive: true, force: true });
+    }
+  }
+}
+
 /**
  * `npm run bench:compare -- <dir> [pairs] [seconds]`: this build of svc against another (the
  * `packages/server` directory of another checkout, built), each a `svc serve` of its own, under the
- * same loads in alternating bursts, the order swapped each pair. The machine's drift (the bare
- * route ran anywhere from 20 to 36 µs a request between runs) falls on both alike, so a change of a
- * few µs a request shows, where whole bench runs apart hide it.
+ * same loads in alternating bursts. The machine's drift (the bare route ran anywhere from 20 to
+ * 36 µs a request between runs) falls on both alike. So do a process's own fortunes: the same
+ * build in two processes differed by up to 10 % for their whole lives (docs/performance.md,
+ * change 40), so the servers are started anew every `pairsPerRound` pairs, in turns first.
  */
 async function main(): Promise<void> {
-  const [other = '', pairsText = '10', secondsText = '3'] = process.argv.slice(2);
+  const [other = '', pairsText = '12', secondsText = '3'] = process.argv.slice(2);
   const otherBin = resolve(other, 'bin/svc.js');
   const pairs = Number(pairsText);
   const seconds = Number(secondsText);
-  if (!existsSync(otherBin) || !(pairs >= 1) || !(seconds > 0)) {
+  if (!existsSync(otherBin) || !Number.isInteger(pairs) || pairs < 1 || !(seconds > 0)) {
     process.stderr.write(`${usage}\n`);
     process.exit(2);
   }
-  const ownBin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
-  const targets = [await start('this', ownBin), await start('other', otherBin)];
-  try {
-    for (const [scenario, burst] of Object.entries(scenarios)) {
-      for (const target of targets) await burst(target, warmUpSeconds);
-      const costs: Record<string, number[]> = { this: [], other: [] };
-      for (let pair = 0; pair < pairs; pair++) {
-        const order = pair % 2 === 0 ? targets : [...targets].reverse();
-        for (const target of order)
-          costs[target.build]?.push(await cpuPerRequest(target, burst, seconds));
-        const [ours, theirs] = [costs.this?.at(-1) ?? 0, costs.other?.at(-1) ?? 0];
-        process.stdout.write(
-          `${scenario}, pair ${pair + 1}: this ${ours.toFixed(1)} µs, other ${theirs.toFixed(1)} µs\n`,
-        );
-      }
-      process.stdout.write(`${verdict(scenario, costs.this ?? [], costs.other ?? [])}\n\n`);
-    }
-  } finally {
-    await Promise.all(targets.map((t) => stop(t.served)));
-    for (const t of targets) rmSync(t.dir, { recursive: true, force: true });
-  }
+  const builds = [
+    { build: 'this', bin: fileURLToPath(new URL('../../bin/svc.js', import.meta.url)) },
+    { build: 'other', bin: otherBin },
+  ];
+  const costs = new Map(
+    Object.keys(scenarios).map((s) => [s, new Map(builds.map((b) => [b.build, [] as number[]]))]),
+  );
+  for (let done = 0, n = 0; done < pairs; done += pairsPerRound, n++)
+    await round(
+      n % 2 === 0 ? builds : [...builds].reverse(),
+      Math.min(pairsPerRound, pairs - done),
+      seconds,
+      costs,
+    );
+  process.stdout.write('\n');
+  for (const [scenario, of] of costs)
+    process.stdout.write(`${verdict(scenario, of.get('this') ?? [], of.get('other') ?? [])}\n`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -44,8 +44,9 @@ export async function serve(
   return { child, url: await listening(child, output) };
 }
 
-/** Stops a served process and waits for it to end. */
+/** Stops a served process and waits for it to end (at once if it has ended already). */
 export function stop({ child }: Served): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()).kill('SIGTERM'));
 }
 
@@ -60,6 +61,7 @@ export function createCustomer(
     [bin, 'customers', 'create', '--name', 'bench', '--json', ...args],
     { env, encoding: 'utf8' },
   );
+  if (created.status !== 0) throw new Error(`svc customers create failed:\n${created.stderr}`);
   return JSON.parse(created.stdout) as IssuedCustomer;
 }
 
