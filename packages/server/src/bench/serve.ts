@@ -11,14 +11,22 @@ export interface Served {
   url: string;
 }
 
+/** How long a server may take to say where it listens (PostgreSQL migrations included). */
+const startMs = 60_000;
+
 /** Reads the process's output file until it says where it listens, or the process ends. */
 async function listening(child: ChildProcess, output: string): Promise<string> {
+  const deadline = Date.now() + startMs;
   for (;;) {
     const text = readFileSync(output, 'utf8');
     const url = /listening on (http:\/\/[\d.]+:\d+)/.exec(text)?.[1];
     if (url) return url;
     const ended = child.exitCode ?? child.signalCode;
     if (ended !== null) throw new Error(`svc serve exited with ${ended}:\n${text}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`svc serve did not listen within ${startMs / 1000} s:\n${text}`);
+    }
     await delay(50);
   }
 }
