@@ -130,7 +130,7 @@ async function round(
  * `packages/server` directory of another checkout, built), each a `svc serve` of its own, under the
  * same loads in alternating bursts. The machine's drift (the bare route ran anywhere from 20 to
  * 36 µs a request between runs) falls on both alike. So do a process's own fortunes: the same
- * build in two processes differed by up to 10 % for their whole lives (docs/performance.md,
+ * build in two processes differed by 7–11 % for their whole lives (docs/performance.md,
  * change 40), so the servers are started anew every `pairsPerRound` pairs, in turns first.
  */
 async function main(): Promise<void> {
