@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeviceClient } from '@svc/sdk';
 import type { IssuedCustomer } from '../core/customers.js';
+import { roundTrips } from './round-trip.js';
 import { load, type BenchResult } from './run.js';
 import { cpuMicros, createCustomer, serve, stop, type Served } from './serve.js';
 import { signedGets } from './signed-get.js';
@@ -29,7 +30,10 @@ const body = JSON.stringify({
   aamva: { identification_id: 'DL000001', person_given_name: 'STEVEN', person_sur_name: 'BROWN' },
 });
 
-/** The scenarios compared: the two hot reads whose goals count a few µs. */
+/** Each burst of round trips has users and devices of its own. */
+let tripBursts = 0;
+
+/** The scenarios compared: the hot paths of the goals table that one server runs alone. */
 const scenarios: Record<string, Burst> = {
   'sandbox verification': (t, seconds) =>
     load({
@@ -49,15 +53,25 @@ const scenarios: Record<string, Burst> = {
       seconds,
       connections,
     }),
+  // Per trip (create, next, respond, read), its 16 users and devices made in the burst.
+  'svcfication round trip': async (t, seconds) => {
+    const { server_credentials: server, sdk_credentials: sdk } = t.customer;
+    const at = { rp: t.served.url, device: t.served.url };
+    const options = { seconds, concurrency: 16, label: `compare-${++tripBursts}` };
+    return (await roundTrips({ name: 'trips', at, server, sdk, options })).trips;
+  },
 };
 
 async function start(build: string, bin: string): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-compare-'));
   // Every burst comes from one address and one credential: the limits still count each request.
+  // Throughput, not fatigue: each simulated user gets hundreds of svcfications.
   const env = {
     ...process.env,
     SVC_RATE_LIMIT_PER_ADDRESS: '1000000000',
     SVC_RATE_LIMIT_PER_CREDENTIAL: '1000000000',
+    SVC_SVCFICATION_OPEN_LIMIT: '0',
+    SVC_SVCFICATION_WINDOW_LIMIT: '0',
   };
   const customer = createCustomer(bin, ['--data-dir', dir], env);
   const served = await serve(bin, dir, [], env);
