@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DeviceClient } from '@svc/sdk';
 import type { IssuedCustomer } from '../core/customers.js';
 import { roundTrips } from './round-trip.js';
-import { load, type BenchResult } from './run.js';
+import { load, verificationBody, type BenchResult } from './run.js';
 import { cpuMicros, createCustomer, serve, stop, type Served } from './serve.js';
 import { signedGets } from './signed-get.js';
 
@@ -26,10 +26,6 @@ interface Target {
 
 type Burst = (target: Target, seconds: number) => Promise<BenchResult>;
 
-const body = JSON.stringify({
-  aamva: { identification_id: 'DL000001', person_given_name: 'STEVEN', person_sur_name: 'BROWN' },
-});
-
 /** Each burst of round trips has users and devices of its own. */
 let tripBursts = 0;
 
@@ -44,7 +40,7 @@ const scenarios: Record<string, Burst> = {
         'content-type': 'application/json',
         authorization: `Bearer ${t.customer.sandbox_token}`,
       },
-      body,
+      body: verificationBody,
       seconds,
       connections,
     }),

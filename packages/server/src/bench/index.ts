@@ -11,6 +11,7 @@ import {
   load,
   pacedApart,
   printTable,
+  verificationBody,
   warmUpSeconds,
   writeResults,
   type BenchResult,
@@ -87,14 +88,6 @@ async function observed(
 async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]): Promise<Measured> {
   const m: Measured = { halfPeak: [] };
   const add = (row: BenchResult) => (rows.push(row), row);
-  const body = JSON.stringify({
-    aamva: {
-      identification_id: 'DL000001',
-      person_given_name: 'STEVEN',
-      person_sur_name: 'BROWN',
-      person_birth_date: '19800115',
-    },
-  });
   const json = { 'content-type': 'application/json' };
   const bare = (method: 'GET' | 'POST', name: string, length: number) =>
     load({
@@ -102,7 +95,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       url: `${t.bareUrl}/json`,
       method,
       headers: json,
-      body,
+      body: verificationBody,
       seconds: length,
       connections,
     });
@@ -110,7 +103,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
     url: `${t.svcUrl}/api/v2/verifications`,
     method: 'POST' as const,
     headers: { ...json, authorization: `Bearer ${token}` },
-    body,
+    body: verificationBody,
   });
   const sandbox = (token: string, name: string, length = seconds) =>
     load({ name, ...verification(token), seconds: length, connections });

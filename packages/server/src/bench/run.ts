@@ -5,6 +5,16 @@ import autocannon from 'autocannon';
 import type { ApartRequest } from './load-process.js';
 import type { PacedOptions } from './paced-load.js';
 
+/** The sandbox verification the bench sends: a predefined case of the specification's table. */
+export const verificationBody = JSON.stringify({
+  aamva: {
+    identification_id: 'DL000001',
+    person_given_name: 'STEVEN',
+    person_sur_name: 'BROWN',
+    person_birth_date: '19800115',
+  },
+});
+
 export interface BenchResult {
   name: string;
   requests: number;
