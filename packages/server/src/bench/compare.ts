@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DeviceClient } from '@svc/sdk';
 import type { IssuedCustomer } from '../core/customers.js';
 import { roundTrips } from './round-trip.js';
-import { load, verificationBody, type BenchResult } from './run.js';
+import { load, verificationRequest, type BenchResult } from './run.js';
 import { cpuMicros, createCustomer, serve, stop, type Served } from './serve.js';
 import { signedGets } from './signed-get.js';
 
@@ -34,13 +34,7 @@ const scenarios: Record<string, Burst> = {
   'sandbox verification': (t, seconds) =>
     load({
       name: 'sandbox',
-      url: `${t.served.url}/api/v2/verifications`,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${t.customer.sandbox_token}`,
-      },
-      body: verificationBody,
+      ...verificationRequest(t.served.url, t.customer.sandbox_token),
       seconds,
       connections,
     }),

@@ -12,6 +12,7 @@ import {
   pacedApart,
   printTable,
   verificationBody,
+  verificationRequest,
   warmUpSeconds,
   writeResults,
   type BenchResult,
@@ -99,12 +100,7 @@ async function sqliteRows(child: ChildProcess, t: Targets, rows: BenchResult[]):
       seconds: length,
       connections,
     });
-  const verification = (token: string) => ({
-    url: `${t.svcUrl}/api/v2/verifications`,
-    method: 'POST' as const,
-    headers: { ...json, authorization: `Bearer ${token}` },
-    body: verificationBody,
-  });
+  const verification = (token: string) => verificationRequest(t.svcUrl, token);
   const sandbox = (token: string, name: string, length = seconds) =>
     load({ name, ...verification(token), seconds: length, connections });
   const { server_credentials: server, sdk_credentials: sdk } = t.customer;

@@ -15,6 +15,14 @@ export const verificationBody = JSON.stringify({
   },
 });
 
+/** That verification as a request to the svc at `baseUrl`, with a customer's sandbox token. */
+export const verificationRequest = (baseUrl: string, token: string) => ({
+  url: `${baseUrl}/api/v2/verifications`,
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  body: verificationBody,
+});
+
 export interface BenchResult {
   name: string;
   requests: number;
