@@ -42,7 +42,11 @@ const postgres = databaseUrl
         extends: true as const,
         test: {
           name: 'postgres',
-          include: ['packages/server/test/*.routes.test.ts', ...storeUnitTests],
+          include: [
+            'packages/server/test/*.routes.test.ts',
+            'packages/server/src/**/*.store.test.ts',
+            ...storeUnitTests,
+          ],
           env: { SVC_TEST_STORE: 'postgres' },
         },
       },

@@ -125,7 +125,6 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
       },
       nonceRetentionMs: config.deviceNonceDays * 86_400_000,
       deviceKey: areas.directory.deviceKey,
-      durability: store.durability,
     },
     ctx.metrics.registry,
   );

@@ -70,7 +70,6 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
     outbox: ctx.outbox,
     logger,
     metrics: ctx.metrics,
-    durable: () => ctx.store.durability.durable(),
     retryBaseMs: ctx.config.outboxRetryBaseMs,
     handlers: {
       callback: callbackDeliverer({ allowInsecure: ctx.config.allowInsecureCallbacks }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatementTimes } from '../core/store/index.js';
+import type { StatementTimes } from './profiler.js';
 import { statementReport } from './profiler.js';
 
 describe('statementReport', () => {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import type { StatementTimes } from '../core/store/index.js';
+export type StatementTimes = Map<string, { runs: number; micros: number }>;
 
 const session = new Session();
 

@@ -10,7 +10,8 @@ import { loadMasterKey, SecretBox } from '../core/crypto/secret-box.js';
 import { createCustomer, type IssuedCustomer } from '../core/customers.js';
 import { LogStream } from '../core/log-stream.js';
 import { randomIds } from '../core/ids.js';
-import { openStore, type StatementTimes } from '../core/store/index.js';
+import { openStore } from '../core/store/index.js';
+import type { StatementTimes } from './profiler.js';
 import { withServices } from '../context.js';
 import { fillSvcfications } from './fill.js';
 import { profiler, statementReport } from './profiler.js';
@@ -61,7 +62,6 @@ async function serveTargets(): Promise<void> {
   const store = await openStore({
     sqlitePath: join(dataDir, 'svc.db'),
     synchronous: config.sqliteSynchronous,
-    ...(statementTimes ? { statementTimes } : {}),
   });
   const deps = withServices({
     config,

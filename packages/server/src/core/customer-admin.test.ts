@@ -31,8 +31,7 @@ let credentialReads = 0;
  * What a running server sees once the CLI's command has ended (its writes committed) and the
  * server's cache let go (as `settleCredentialChange` waits for).
  */
-const settle = async () => {
-  await cli.durability.durable();
+const settle = () => {
   serverMs += credentialCacheMs;
 };
 beforeEach(async () => {
@@ -75,7 +74,7 @@ describe('rotateCredentials', () => {
     expect(await resolver.resolve(acme.sdk_credentials.token)).toBeNull();
     serverMs += credentialCacheMs - 1;
     expect(await resolver.resolve(acme.server_credentials.token)).not.toBeNull();
-    await settle();
+    settle();
     for (const token of old) expect(await resolver.resolve(token)).toBeNull();
     expect(await resolver.resolve(rotated?.server_credentials?.token ?? '')).toEqual({
       customerId: acme.id,
@@ -95,7 +94,7 @@ describe('rotateCredentials', () => {
     expect(cached).not.toBeInstanceOf(Promise);
     expect(cached).toMatchObject({ customerId: acme.id, kind: 'server' });
     expect(credentialReads).toBe(0);
-    await settle();
+    settle();
     expect(await resolver.resolve(token)).toBeNull();
   });
 
@@ -103,7 +102,7 @@ describe('rotateCredentials', () => {
     const acme = await createCustomer(deps, { name: 'Acme' });
     const token = acme.server_credentials.token;
     await resolver.resolve(token);
-    await settle();
+    settle();
     credentialReads = 0;
     const callers = await Promise.all(
       Array.from({ length: 20 }, () => Promise.resolve(resolver.resolve(token))),
@@ -116,7 +115,7 @@ describe('rotateCredentials', () => {
     const acme = await createCustomer(deps, { name: 'Acme' });
     const rotated = await rotateCredentials(deps, acme.id, ['sdk']);
     expect(Object.keys(rotated ?? {})).toEqual(['id', 'name', 'sdk_credentials']);
-    await settle();
+    settle();
     expect(await resolver.resolve(acme.sdk_credentials.token)).toBeNull();
     expect(await resolver.resolve(acme.server_credentials.token)).not.toBeNull();
   });
@@ -134,7 +133,7 @@ describe('revokeCredentials', () => {
     const other = await createCustomer(deps, { name: 'Other' });
     await resolver.resolve(acme.sdk_credentials.token);
     expect(await revokeCredentials(cli.db, acme.id)).toBe(5);
-    await settle();
+    settle();
     expect(await resolver.resolve(acme.sdk_credentials.token)).toBeNull();
     expect(await resolver.resolve(other.sdk_credentials.token)).not.toBeNull();
     expect(await revokeCredentials(cli.db, 'nope')).toBeNull();

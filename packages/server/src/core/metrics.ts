@@ -23,7 +23,7 @@ export interface Metrics {
 
 /** Counters are kept in the process; gauges are read when /metrics is scraped. */
 export function createMetrics(sources: {
-  store: Pick<Store, 'db' | 'durability'>;
+  store: Pick<Store, 'db' | 'walSyncs'>;
   waiters: Waiters;
 }): Metrics {
   const registry = new Registry();
@@ -50,8 +50,8 @@ export function createMetrics(sources: {
       this.set(sources.waiters.count());
     },
   });
-  const { durability } = sources.store;
-  if (durability.stats) {
+  const { walSyncs } = sources.store;
+  if (walSyncs) {
     const groupCommit = [
       ['svc_sqlite_commits_total', 'SQLite commits made under group commit', 'commits'],
       ['svc_sqlite_wal_syncs_total', 'WAL syncs of group commit (commits per sync)', 'syncs'],
@@ -64,7 +64,7 @@ export function createMetrics(sources: {
         collect() {
           // A count kept by the store: the counter shows it as it is when scraped.
           this.reset();
-          this.inc(durability.stats?.[figure] ?? 0);
+          this.inc(walSyncs.stats[figure]);
         },
       });
     const syncTimes = new Histogram({
@@ -73,7 +73,7 @@ export function createMetrics(sources: {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers,
     });
-    durability.onSync = (seconds) => syncTimes.observe(seconds);
+    walSyncs.onSync = (seconds) => syncTimes.observe(seconds);
   }
   return {
     registry,

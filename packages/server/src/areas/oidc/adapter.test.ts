@@ -15,7 +15,6 @@ beforeAll(async () => {
   store = await openTestStore();
   const deps = {
     db: store.db,
-    durability: store.durability,
     clock,
     fido: unitFido,
   } as unknown as OidcDeps;
@@ -75,7 +74,7 @@ describe('the oidc-provider adapter over the store', () => {
   });
 
   it("an organization's provider never sees, consumes or destroys another's rows", async () => {
-    const deps = { db: store.db, durability: store.durability, clock, fido: unitFido };
+    const deps = { db: store.db, clock, fido: unitFido };
     const Other = adapterClass(deps as unknown as OidcDeps, 'another-organization');
     const interactions = new Adapter('Interaction');
     await interactions.upsert('i1', { uid: 'i1', grantId: 'g9' }, 600);

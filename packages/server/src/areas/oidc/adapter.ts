@@ -69,7 +69,6 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
         consumed_at: null,
         expires_at: expiresIn ? new Date(now().getTime() + expiresIn * 1000).toISOString() : null,
       });
-      await deps.durability.durable();
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
@@ -95,18 +94,15 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
      */
     async consume(id: string): Promise<void> {
       const first = await consumePayload(deps.db, this.key(id), now().toISOString());
-      await deps.durability.durable();
       if (!first) throw new errors.InvalidGrant('grant request is invalid');
     }
 
     async destroy(id: string): Promise<void> {
       await destroyPayload(deps.db, this.key(id));
-      await deps.durability.durable();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await destroyGrant(deps.db, organizationId, grantId);
-      await deps.durability.durable();
     }
   };
 }

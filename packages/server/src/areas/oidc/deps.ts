@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
-import type { Db, Durability } from '../../core/store/index.js';
+import type { Db } from '../../core/store/index.js';
 import type { Watch } from '../../core/waiters.js';
 
 /** An organization as its OpenID Provider sees it. */
@@ -72,11 +72,6 @@ export interface PhoneForOidc {
 
 export interface OidcDeps {
   db: Db;
-  /**
-   * The provider answers on the raw response (past the onSend hook that waits for group commit):
-   * the adapter waits for its own writes to be on disk.
-   */
-  durability: Durability;
   clock: Clock;
   ids: Ids;
   keys: SigningKeys;
@@ -94,7 +89,6 @@ export function oidcDeps(
 ): OidcDeps {
   return {
     db: ctx.store.db,
-    durability: ctx.store.durability,
     clock: ctx.clock,
     ids: ctx.ids,
     keys: ctx.keys,

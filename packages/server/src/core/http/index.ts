@@ -3,7 +3,6 @@ import type { Registry } from 'prom-client';
 import { registerAuth, registerDeviceSig, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
 import { registerCors } from './cors.js';
-import { registerDurability } from './durability.js';
 import { registerErrorHandling } from './errors.js';
 import { registerFairShare } from './fair-share.js';
 import { registerAccessLog } from './access-log.js';
@@ -18,7 +17,6 @@ import { registerValidation } from './validation.js';
 import { registerWriteBatching } from './write-batch.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Ids } from '../ids.js';
-import type { Durability } from '../store/index.js';
 import './types.js';
 
 export type { AuthDeps } from './auth.js';
@@ -31,12 +29,11 @@ export interface HttpCoreDeps extends AuthDeps {
   /** Seals the answers kept for replays (replay.ts). */
   box: SecretBox;
   rateLimits: RateLimits;
-  durability: Durability;
 }
 
 /**
  * Everything every route shares: CORS, URL checks, JSON bodies, validation, errors,
- * authentication, replay-safe writes, signing, security headers, metrics, durable answers, the
+ * authentication, replay-safe writes, signing, security headers, metrics, the
  * fair share, batched writes. Hooks run in the order they are registered here.
  */
 export function registerHttpCore(
@@ -61,7 +58,6 @@ export function registerHttpCore(
   registerSecurityHeaders(app);
   registerMetrics(app, metrics);
   registerAccessLog(app);
-  registerDurability(app, deps.durability);
   registerFairShare(app, deps.rateLimits.contendedPerSecond, metrics);
   registerWriteBatching(app);
 }

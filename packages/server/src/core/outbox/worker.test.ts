@@ -103,29 +103,6 @@ describe('outbox worker', () => {
     await store.close();
   });
 
-  it('sends nothing before the change it reports is on disk', async () => {
-    const store = await openTestStore();
-    const clock = new ManualClock();
-    const sent = heldHandler();
-    let synced: () => void = () => undefined;
-    const durable = () => new Promise<void>((resolve) => (synced = resolve));
-    const worker = workerOn(store, clock, { callback: sent.deliver }, { durable });
-    await new Outbox(clock, randomIds).enqueue(store.db, {
-      kind: 'callback',
-      target: 'https://rp.example.com/d',
-      payload: {},
-    });
-    const pass = worker.pass();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent.started()).toBe(0); // claimed, waiting for the sync
-    synced();
-    await vi.waitFor(() => expect(sent.started()).toBe(1));
-    sent.held[0]?.resolve();
-    await pass;
-    expect(await rows(store)).toMatchObject([{ state: 'delivered' }]);
-    await store.close();
-  });
-
   /**
    * One item and two workers; the first's delivery hangs until its lease has run out. Answers
    * the first worker's pass (still running) and its held delivery.

@@ -24,11 +24,6 @@ export interface WorkerOptions {
   logger: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
   /** Deliveries by outcome; failures also as a background loop's (`outbox-callback`, …). */
   metrics?: Pick<Metrics, 'backgroundFailures' | 'outboxDeliveries' | 'smsSent'>;
-  /**
-   * Resolves once every commit so far is on disk (SQLite's group commit): a delivery reports a
-   * change only after it would survive a power loss, like the answer of the request that made it.
-   */
-  durable?: () => Promise<void>;
   /** First retry delay; doubles per attempt, capped at an hour, with ±20 % jitter. */
   retryBaseMs: number;
   pollMs?: number;
@@ -178,7 +173,6 @@ export class OutboxWorker {
     const row = await this.claim(item);
     if (!row) return;
     try {
-      await this.options.durable?.();
       const payload = JSON.parse(row.payload) as unknown;
       const handler = this.options.handlers[row.kind];
       await untilAborted(

@@ -14,7 +14,8 @@ describe('the WAL checkpointer', () => {
       onStop: () => (handedBack = true),
       onCopied: () => undefined,
     });
-    await vi.waitFor(() => expect(handedBack).toBe(true));
+    // A thread takes a while to start on a loaded machine.
+    await vi.waitFor(() => expect(handedBack).toBe(true), { timeout: 10_000 });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('WAL checkpointer stopped'));
     await checkpointer.stop();
     warn.mockRestore();

@@ -4,26 +4,10 @@ import type { Database } from './schema.js';
 type AnyDb = Kysely<Database>;
 type Slot = { name: string } | { constant: unknown };
 
-/** Runs a query at once, or returns undefined when it must take Kysely's way (see openStore). */
-export type DirectRunner = (
-  sql: string,
-  parameters: readonly unknown[],
-) => QueryResult<unknown> | undefined;
-
-const direct = new WeakMap<AnyDb, DirectRunner>();
-
-/**
- * SQLite: lets the compiled queries run on `db` itself (not inside a transaction) skip Kysely's
- * asynchronous executor — its connection lock and promise hops — and run synchronously.
- */
-export function runCompiledDirectly(db: AnyDb, runner: DirectRunner): void {
-  direct.set(db, runner);
-}
-
 /**
  * `LIMIT 1` written into a hot query's SQL instead of bound: SQLite plans a bound limit with a
- * general sorter. The device's oldest-open-svcfication query took 115–140 µs a run under the
- * bench's round trip, 34 µs with the literal (docs/performance.md, change 13).
+ * general sorter: the device's oldest-open-svcfication query took 115–140 µs a run under load,
+ * 34 µs with the literal.
  */
 export const limitOne = sql.lit(1);
 
@@ -41,7 +25,7 @@ export function compiled<V extends Record<string, unknown>, R>(
   build: (db: AnyDb, v: V) => Compilable<R>,
 ) {
   const byDialect = new WeakMap<object, { query: CompiledQuery<R>; slots: Slot[] }>();
-  const run = (db: AnyDb, values: V): QueryResult<R> | Promise<QueryResult<R>> => {
+  const run = (db: AnyDb, values: V): Promise<QueryResult<R>> => {
     // A transaction shares its database's adapter: one compilation per dialect instance.
     const dialect = db.getExecutor().adapter;
     let entry = byDialect.get(dialect);
@@ -57,8 +41,7 @@ export function compiled<V extends Record<string, unknown>, R>(
     const parameters = entry.slots.map((s) =>
       'name' in s ? (values[s.name] ?? null) : s.constant,
     );
-    const result = direct.get(db)?.(entry.query.sql, parameters) as QueryResult<R> | undefined;
-    return result ?? db.executeQuery<R>({ ...entry.query, parameters });
+    return db.executeQuery<R>({ ...entry.query, parameters });
   };
   return {
     all: async (db: AnyDb, values: V): Promise<R[]> => (await run(db, values)).rows,

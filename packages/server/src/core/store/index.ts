@@ -1,21 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  sql,
-  Migrator,
-  PostgresAdapter,
-  SqliteDialect,
-  type MigrationProvider,
-} from 'kysely';
+import { Kysely, sql, Migrator, PostgresAdapter, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { checkpointRest, startCheckpointer } from './checkpointer.js';
-import { runCompiledDirectly } from './compiled.js';
 import { GroupCommit } from './group-commit.js';
-import { SharedTransaction, SqliteDurability } from './shared-transaction.js';
 import { migrations } from './migrations.js';
 import { OwnSchemaDialect } from './own-schema.js';
-import { withStatementCache } from './statements.js';
+import { DurableSqliteDialect } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -34,44 +25,23 @@ export interface StoreOptions {
   migrate?: boolean;
   /** Called with every query run (diagnostics: the query-plan test reads the hot paths' SQL). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
-  /** SQLite: adds each statement's runs and time to this map, by SQL text (the bench's profile). */
-  statementTimes?: StatementTimes;
   /** SQLite file: how often the checkpoint thread runs (default 1 s). */
   checkpointEveryMs?: number;
 }
 
-export type StatementTimes = Map<string, { runs: number; micros: number }>;
-
-/** Whether every acknowledged write is committed and on disk; see durability.ts. */
-export interface Durability {
-  /** A write is not yet committed, or a commit not yet on disk: an answer must wait. */
-  readonly pending: boolean;
-  /** The shared write transactions finished so far: a request notes it when it starts. */
-  readonly turn: number;
-  /** True when a write transaction that was open at `turn`, or began after it, was lost. */
-  lostSince(turn: number): boolean;
-  /**
-   * Resolves once every write so far is committed and on disk; rejects when a write of the
-   * request that started at `since` may have been lost.
-   */
-  durable(since?: number): Promise<void>;
-  /** Group commit only: commits counted and WAL syncs made (for /metrics). */
-  readonly stats?: { commits: number; syncs: number };
-  /** Group commit only: called with the seconds of each WAL sync (for /metrics). */
+/** SQLite group commit's figures, for /metrics. */
+export interface WalSyncs {
+  /** Commits counted and WAL syncs made (commits per sync: how well the grouping works). */
+  readonly stats: { commits: number; syncs: number };
+  /** Called with the seconds of each WAL sync. */
   onSync?: (seconds: number) => void;
 }
 
-const alwaysDurable: Durability = {
-  pending: false,
-  turn: 0,
-  lostSince: () => false,
-  durable: () => Promise.resolve(),
-};
-
 export interface Store {
+  /** A write resolves once it is committed and on disk (SQLite: sqlite-dialect.ts). */
   db: Db;
-  /** Await `durable()` before answering after a write (SQLite FULL: group commit). */
-  durability: Durability;
+  /** SQLite file with synchronous FULL: its group commit. */
+  walSyncs: WalSyncs | null;
   dialect: 'sqlite' | 'postgres';
   /** The migrations this opening applied. */
   applied: string[];
@@ -128,13 +98,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const groupCommit =
     file && options.synchronous !== 'NORMAL' ? new GroupCommit(`${options.sqlitePath}-wal`) : null;
   const sqlite = options.databaseUrl ? null : openSqlite(options.sqlitePath);
-  const shared = sqlite && new SharedTransaction(sqlite, () => groupCommit?.wrote());
-  const statements =
-    sqlite &&
-    shared &&
-    withStatementCache(sqlite, shared, () => groupCommit?.wrote(), options.statementTimes);
-  const dialect = statements
-    ? new SqliteDialect({ database: statements })
+  const dialect = sqlite
+    ? new DurableSqliteDialect(sqlite, groupCommit)
     : new OwnSchemaDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
   // Should the checkpoint thread end, SQLite checkpoints by itself again (as it does by default).
   const checkpointer =
@@ -145,10 +110,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
             onStop: () => {
               if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
             },
-            onCopied: () => {
-              shared?.end();
-              checkpointRest(sqlite);
-            },
+            onCopied: () => checkpointRest(sqlite),
           },
           options.checkpointEveryMs,
         )
@@ -158,15 +120,6 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     dialect,
     ...(onQuery ? { log: (e) => onQuery(e.query.sql, e.query.parameters) } : {}),
   });
-  if (sqlite && statements)
-    runCompiledDirectly(db, (sql, parameters) => {
-      // Kysely's transaction holds the connection: its queries and everyone else's take its way.
-      if (shared?.foreign) return undefined;
-      onQuery?.(sql, parameters);
-      const statement = statements.prepare(sql);
-      if (statement.reader) return { rows: statement.all(parameters) };
-      return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
-    });
   try {
     const migrator = new Migrator({
       db,
@@ -198,18 +151,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     await db.destroy();
     throw err;
   }
-  // Another connection of this process may write next (the tests' CLI and server).
-  shared?.end();
   return {
     db,
     dialect: options.databaseUrl ? 'postgres' : 'sqlite',
-    durability: shared ? new SqliteDurability(shared, groupCommit) : alwaysDurable,
+    walSyncs: groupCommit,
     applied,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
     close: async () => {
-      shared?.end();
       await groupCommit?.durable();
       await groupCommit?.close();
       await checkpointer?.stop();
