@@ -84,7 +84,11 @@ export const catalog = {
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests; retry after the Retry-After delay.' },
   INTERNAL: { status: 500, message: 'Internal server error.' },
-  NOT_READY: { status: 503, message: 'The database does not answer.' },
+  NOT_READY: { status: 503, message: 'The database does not answer or take writes.' },
+  STORAGE_UNAVAILABLE: {
+    status: 503,
+    message: 'The database cannot take this request now; retry after the Retry-After delay.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof catalog;
@@ -92,7 +96,7 @@ export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
   override name = 'AppError';
-  /** Seconds a refused caller should wait (429): sent as Retry-After. */
+  /** Seconds a refused caller should wait (429, 503): sent as Retry-After. */
   retryAfter: number | undefined;
   constructor(
     readonly code: ErrorCode,

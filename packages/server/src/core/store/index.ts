@@ -1,8 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql, Migrator, PostgresAdapter, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  sql,
+  Migrator,
+  PostgresAdapter,
+  type Dialect,
+  type MigrationProvider,
+} from 'kysely';
 import pg from 'pg';
 import { checkpointRest, startCheckpointer } from './checkpointer.js';
+import { FaultWatchingDriver, StoreHealth } from './faults.js';
 import { GroupCommit } from './group-commit.js';
 import { migrations } from './migrations.js';
 import { OwnSchemaDialect } from './own-schema.js';
@@ -45,9 +53,34 @@ export interface Store {
   dialect: 'sqlite' | 'postgres';
   /** The migrations this opening applied. */
   applied: string[];
-  /** Rejects when the database does not answer (readiness). */
+  /**
+   * Rejects when the database does not answer, or, after a write failed for the store's sake
+   * (a full disk, say), while a probe write still fails (readiness).
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The dialect with its storage faults answered as 503 (faults.ts). */
+function watchingFaults(dialect: Dialect, health: StoreHealth): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => new FaultWatchingDriver(dialect.createDriver(), health),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
+
+/** A write that changes nothing in the end: whether the store takes writes again. */
+async function probeWrite(db: Db): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const value = `readiness-probe-${process.pid}`;
+    await tx
+      .insertInto('nonces')
+      .values({ value, expires_at: '1970-01-01T00:00:00.000Z' })
+      .execute();
+    await tx.deleteFrom('nonces').where('value', '=', value).execute();
+  });
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -116,8 +149,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         )
       : null;
   const { onQuery } = options;
+  const health = new StoreHealth();
   const db = new Kysely<Database>({
-    dialect,
+    dialect: watchingFaults(dialect, health),
     ...(onQuery ? { log: (e) => onQuery(e.query.sql, e.query.parameters) } : {}),
   });
   try {
@@ -158,6 +192,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     applied,
     ping: async () => {
       await sql`select 1`.execute(db);
+      if (health.writesFailing) await probeWrite(db);
     },
     close: async () => {
       await groupCommit?.durable();
