@@ -23,6 +23,7 @@ import {
   maxParamLength,
   registerHttpCore,
 } from './core/http/index.js';
+import { connectionOptions, maxConnections } from './core/http/connections.js';
 import { apiDocuments as documents } from './core/http/openapi/documents.js';
 import { openapiOptions } from './core/http/openapi/index.js';
 import { referencePageHeaders } from './core/http/page.js';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     ...(ctx.logger ? { loggerInstance: ctx.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }), // core/http/access-log.ts
     bodyLimit: config.bodyLimit,
+    ...connectionOptions(config),
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { maxParamLength },
     requestIdHeader: 'x-request-id',
@@ -88,6 +90,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors,
   });
+  app.server.maxConnections = maxConnections(config.maxConnections);
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
