@@ -54,6 +54,17 @@ describe('fatigue limits', () => {
     expect(await status(retried())).toBe(201);
   });
 
+  it('holds the open limit when creations for one user arrive at once', async () => {
+    const u = await user();
+    const refusals = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        refusal({ desired_level: 1, user_identifier: u.identifier, action: `login ${i}` }),
+      ),
+    );
+    expect(refusals.filter((r) => r === null)).toHaveLength(2);
+    expect(refusals.filter((r) => r?.code === 'RATE_LIMITED')).toHaveLength(18);
+  });
+
   it('refuses more than the limit per 10 minutes, and lets them through once the window moves', async () => {
     const u = await user();
     const body = { desired_level: 1, svc_id: u.svcId };

@@ -4,6 +4,7 @@ import { jsonBoundsProblem } from '../../core/json-bounds.js';
 import { callbackUrlProblem } from '../../core/outbox/callback-url.js';
 import type { SvcficationsDeps } from './deps.js';
 import { checkFatigue, subjectOf } from './fatigue.js';
+import { lockSubject } from './fatigue-repo.js';
 import { matchChallenge, usesNumberMatching } from './number-matching.js';
 import { invalid, resolveTarget } from './resolve-target.js';
 import type { Svcfication, SvcficationBody } from './schemas.js';
@@ -30,7 +31,6 @@ export async function createSvcfication(
   if (tooLarge) throw invalid('custom_fields', tooLarge);
   const { users, ...target } = await resolveTarget(deps, customerId, body);
   const subject = subjectOf(target);
-  await checkFatigue(deps, customerId, subject);
   if (body.desired_level === 3)
     assertThat(
       (await deps.identity.documentHashes(customerId, users)).length > 0,
@@ -67,7 +67,13 @@ export async function createSvcfication(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   } satisfies SvcficationsTable;
-  await insertSvcfication(deps.db, row);
+  // The limits' count and the insert are one transaction, one at a time per subject: concurrent
+  // creations for one user cannot all pass the same count.
+  await deps.db.transaction().execute(async (tx) => {
+    await lockSubject(tx, customerId, subject);
+    await checkFatigue({ ...deps, db: tx }, customerId, subject);
+    await insertSvcfication(tx, row);
+  });
   for (const user of users) deps.waiters.notify(signals.created(customerId, user));
   return svcficationView({ ...row, relying_party: customer.name }, now);
 }

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { compiled, limitOne } from '../../core/store/compiled.js';
-import type { Db } from '../../core/store/index.js';
+import { onPostgres, type Db } from '../../core/store/index.js';
 
 type OfSubject = { customerId: string; subject: string; since: string };
 
@@ -66,4 +67,15 @@ export async function lastFraudReport(
   since: string,
 ): Promise<string | null> {
   return (await lastFraudReportOf.first(db, { customerId, subject, since }))?.updated_at ?? null;
+}
+
+/**
+ * Inside `tx`, waits until no other transaction counts or creates for this subject. PostgreSQL: a
+ * transaction-scoped advisory lock on the subject's hash; SQLite: nothing more, its transaction
+ * already holds the one write lock (BEGIN IMMEDIATE) and the connection until it ends.
+ */
+export async function lockSubject(tx: Db, customerId: string, subject: string): Promise<void> {
+  if (!onPostgres(tx)) return;
+  const key = `svcfication-subject\n${customerId}\n${subject}`;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
 }
