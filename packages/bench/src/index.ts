@@ -102,7 +102,13 @@ interface Servers {
 /** Every row against svc on SQLite and the bare Fastify server. */
 async function sqliteRows({ svc, bare, customer, other }: Servers, rows: BenchResult[]) {
   const m: Measured = {};
-  const add = (row: BenchResult) => (rows.push(row), row);
+  const add = (row: BenchResult) => {
+    rows.push(row);
+    // Progress on stderr, row by row: a full run takes minutes.
+    const cpu = row.serverCpuUs === undefined ? '' : `, ${row.serverCpuUs.toFixed(0)} µs/op`;
+    process.stderr.write(`${row.name}: ${row.requests} ops${cpu}\n`);
+    return row;
+  };
   const svcUrl = svc.url;
   const bareRun = (method: 'GET' | 'POST', length: number) =>
     load({
