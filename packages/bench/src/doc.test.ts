@@ -6,7 +6,7 @@ const results: Results = {
   date: '2026-12-01T23:59:00.000Z',
   seconds: 2,
   warmUp: 1,
-  machine: { cpus: 2, cpu: 'Some CPU', memoryGb: 7.8, node: 'v20.19.0' },
+  machine: { cpus: 2, cpu: 'Some CPU', memoryGb: 7.8, node: 'v20.19.0', loadAverage: 3.25 },
   notes: ['a note'],
   rows: [
     {
@@ -28,7 +28,7 @@ describe('the generated table of docs/performance.md', () => {
   it('shows the run, each row with its floor, ratio and rate per core, and the goals', () => {
     const text = renderResults(results).split('\n');
     expect(text[0]).toBe(
-      'Run of 2026-12-01 23:59 UTC on 2 × Some CPU, 8 GB, Node.js v20.19.0; 2 s per row after 1 s untimed.',
+      'Run of 2026-12-01 23:59 UTC on 2 × Some CPU, 8 GB, Node.js v20.19.0, load average 3.3 at its end; 2 s per row after 1 s untimed.',
     );
     expect(text).toContain(
       '| sandbox verification | 50 | 1.00 | 2.00 | 0 | 60 | 30 | 2.00 | 16667 |',

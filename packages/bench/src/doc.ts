@@ -14,9 +14,13 @@ const line = (values: readonly string[]) =>
 export function renderResults(results: Results): string {
   const { machine } = results;
   const node = machine.node ? `, Node.js ${machine.node}` : '';
+  const load =
+    machine.loadAverage === undefined
+      ? ''
+      : `, load average ${machine.loadAverage.toFixed(1)} at its end`;
   const caption =
     `Run of ${results.date.slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} × ${machine.cpu}, ` +
-    `${machine.memoryGb.toFixed(0)} GB${node}; ${results.seconds} s per row after ${results.warmUp} s untimed.`;
+    `${machine.memoryGb.toFixed(0)} GB${node}${load}; ${results.seconds} s per row after ${results.warmUp} s untimed.`;
   const align = columns.map((_, i) => (i === 0 ? '---' : '---:'));
   return [
     caption,

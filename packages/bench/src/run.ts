@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import type { ApartRequest } from './load-process.js';
 import type { Goal } from './goals.js';
@@ -217,7 +217,14 @@ export interface Results {
   date: string;
   seconds: number;
   warmUp: number;
-  machine: { cpus: number; cpu: string; memoryGb: number; node?: string };
+  machine: {
+    cpus: number;
+    cpu: string;
+    memoryGb: number;
+    node?: string;
+    /** The machine's 1-minute load average as the run ended: other work sharing its cores. */
+    loadAverage?: number;
+  };
   notes: string[];
   rows: BenchResult[];
   goals: Goal[];
@@ -235,6 +242,7 @@ export function writeResults(run: Omit<Results, 'date' | 'machine'>, partial: bo
     cpu: cpus()[0]?.model ?? '',
     memoryGb: totalmem() / 2 ** 30,
     node: process.version,
+    loadAverage: loadavg()[0] ?? 0,
   };
   const results: Results = { date: new Date().toISOString(), ...run, machine };
   mkdirSync(new URL('bench/', repository), { recursive: true });
