@@ -90,10 +90,9 @@ export default tseslint.config(
     },
   },
   {
-    // The load generator and `svc device` (the phone on the command line) are clients of the
-    // service: they drive it through the SDK.
+    // `svc device` (the phone on the command line) is a client of the service: it drives it
+    // through the SDK.
     files: [
-      'packages/server/src/bench/**/*.ts',
       'packages/server/src/cli/commands/device.ts',
       'packages/server/src/cli/device/**/*.ts',
       'packages/server/src/**/*.test.ts',
@@ -102,12 +101,29 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/**/*.ts'],
-    // The bench is a client that starts servers, not the service: it reads its own settings.
-    ignores: ['packages/server/src/config/**', 'packages/server/src/bench/**'],
+    ignores: ['packages/server/src/config/**'],
     rules: {
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read settings through config/.' },
+      ],
+    },
+  },
+  {
+    // The bench is a client of the service: it starts `svc serve` and speaks HTTP through the SDK,
+    // never through the server's modules.
+    files: ['packages/bench/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@svc/server', '@svc/server/*', '**/server/src/**', '**/server/dist/**'],
+              message: 'The bench is a client: spawn `svc serve` and use @svc/sdk or @svc/wire.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftAuthenticator } from '../../server/src/bench/soft-authenticator.js';
+import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import {
   CallbackVerificationError,
   CallbackVerifier,

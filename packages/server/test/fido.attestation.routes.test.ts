@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { testApp, type TestApp } from './helpers.js';
 import { origin, releaseTestDomain } from './fido.kit.js';
 

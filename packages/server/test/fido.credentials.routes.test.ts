@@ -1,6 +1,6 @@
 import { FidoClient, NotFoundError } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls, origin, parseLink, type Json } from './fido.kit.js';
 import { injectFetch, testApp, type TestApp } from './helpers.js';
 

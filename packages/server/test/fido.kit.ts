@@ -5,7 +5,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { expect } from 'vitest';
-import type { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import type { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import type { TestApp } from './helpers.js';
 
 export const origin = 'https://login.acme.test';

@@ -4,7 +4,7 @@ import type {
 } from '@simplewebauthn/server';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftAuthenticator, type SoftOptions } from '../src/bench/soft-authenticator.js';
+import { SoftAuthenticator, type SoftOptions } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls, origin, parseLink, type Json } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
 

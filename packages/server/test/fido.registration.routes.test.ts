@@ -2,7 +2,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/ser
 import { setTimeout as delay } from 'node:timers/promises';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls, origin, parseLink, type Json } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
 

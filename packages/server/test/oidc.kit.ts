@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { FidoForOidc, OidcOrganization } from '../src/areas/oidc/deps.js';
-import type { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import type { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls, origin, type Json } from './fido.kit.js';
 import type { TestApp } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls, origin, type Json } from './fido.kit.js';
 import { DeviceClient, RpClient } from '@svc/sdk';
 import { injectFetch, testApp, type TestApp } from './helpers.js';

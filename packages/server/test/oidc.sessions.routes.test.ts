@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceClient, RpClient } from '@svc/sdk';
-import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { fidoCalls, origin, type Json } from './fido.kit.js';
 import { injectFetch, testApp, type TestApp } from './helpers.js';

@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { deviceSigHeader, generateDeviceKeys, payloads, publicJwk } from '@svc/sdk';
 import { svcAuthorization } from '@svc/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
 import { basic, behindTls, oidcCalls, redirectUri } from './oidc.kit.js';

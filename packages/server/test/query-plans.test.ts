@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payloads } from '@svc/sdk';
-import { SoftAuthenticator } from '../src/bench/soft-authenticator.js';
+import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
 import { rpClient, svcficationCalls } from './svcfications.kit.js';

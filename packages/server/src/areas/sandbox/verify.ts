@@ -28,8 +28,7 @@ function scenarioHead(indicators: Readonly<Indicators>): string {
 /**
  * One verification's answer as JSON text: the agency's indicators, or "no record" (number FALSE,
  * the rest NULL), and a new locator. Written here, not by the route's serializer: a predefined
- * case's text up to the locator is made once, and its verification then costs one concatenation
- * (docs/performance.md, change 37).
+ * case's text up to the locator is made once, and its verification then costs one concatenation.
  */
 export async function verificationJson(deps: SandboxDeps, aamva: Aamva): Promise<string> {
   const scenario = scenarioIndicators(aamva.identification_id);

@@ -11,7 +11,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
-/** `node dist/bench/top.js <file.cpuprofile> [n]`: where the profiled process spent its CPU, by function and by package. */
+/** `npm run bench:top <file.cpuprofile> [n]`: where the profiled process spent its CPU, by function and by package. */
 function top(path: string, count: number): void {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -48,7 +48,7 @@ describe('pacedCount', () => {
 });
 
 describe('printTable', () => {
-  it("prints the server's and the load generator's CPU per operation, blank where unmeasured", () => {
+  it('prints server CPU per operation, its floor, the ratio and the rate per core, blank where unmeasured', () => {
     const written: string[] = [];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       written.push(String(chunk));
@@ -58,7 +58,7 @@ describe('printTable', () => {
       const row = { requests: 10, rps: 2, p50: 1, p99: 2, errors: 0 };
       printTable(
         [
-          { name: 'measured', ...row, serverCpuUs: 123.4, loadCpuUs: 56.7 },
+          { name: 'measured', ...row, serverCpuUs: 125, floorUs: 50, floor: 'bare POST' },
           { name: 'paced apart', ...row },
         ],
         [],
@@ -67,19 +67,19 @@ describe('printTable', () => {
       write.mockRestore();
     }
     const [head = '', , measured = '', paced = ''] = written.join('').split('\n');
-    expect(head).toMatch(/server CPU µs\/op {2}load CPU µs\/op$/);
-    expect(measured).toMatch(/ 123 {2,}57$/);
+    expect(head).toMatch(/server CPU µs\/op {2}floor µs\/op {2}× floor {2}per core \/s$/);
+    expect(measured).toMatch(/ 125 {2,}50 {2,}2\.50 {2,}8000$/);
     expect(paced.trimEnd()).toMatch(/ 0$/);
   });
 });
 
 describe('writeResults', () => {
   it('writes a partial run beside the full one, never over it', () => {
-    const bench = join(import.meta.dirname, '../../../../bench');
+    const bench = join(import.meta.dirname, '../../../bench');
     const full = () => readFileSync(join(bench, 'results.json'), 'utf8');
     const before = full();
     const row = { name: 'one row', requests: 1, rps: 1, p50: 1, p99: 1, errors: 0 };
-    const run = { seconds: 1, warmUp: 0, rows: [row], goals: [] };
+    const run = { seconds: 1, warmUp: 0, notes: [], rows: [row], goals: [] };
     try {
       expect(writeResults(run, true)).toBe('bench/results-partial.json');
       const written = JSON.parse(readFileSync(join(bench, 'results-partial.json'), 'utf8'));

@@ -3,10 +3,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeviceClient } from '@svc/sdk';
-import type { IssuedCustomer } from '../core/customers.js';
 import { roundTrips } from './round-trip.js';
 import { load, verificationRequest, type BenchResult } from './run.js';
-import { cpuMicros, createCustomer, serve, stop, type Served } from './serve.js';
+import {
+  cpuMicros,
+  createCustomer,
+  serve,
+  stop,
+  svcBin,
+  type IssuedCustomer,
+  type Served,
+} from './serve.js';
 import { signedGets } from './signed-get.js';
 
 const usage =
@@ -64,7 +71,7 @@ async function start(build: string, bin: string): Promise<Target> {
     SVC_SVCFICATION_WINDOW_LIMIT: '0',
   };
   const customer = createCustomer(bin, ['--data-dir', dir], env);
-  const served = await serve(bin, dir, [], env);
+  const served = await serve(bin, dir, { env });
   const device = new DeviceClient({ baseUrl: served.url, credentials: customer.sdk_credentials });
   await device.register();
   return { build, dir, served, customer, devicePath: `/api/v2/devices/${device.identifier}` };
@@ -134,8 +141,9 @@ async function round(
  * `packages/server` directory of another checkout, built), each a `svc serve` of its own, under the
  * same loads in alternating bursts. The machine's drift (the bare route ran anywhere from 20 to
  * 36 µs a request between runs) falls on both alike. So do a process's own fortunes: the same
- * build in two processes differed by 7–11 % for their whole lives (docs/performance.md,
- * change 40), so the servers are started anew every `pairsPerRound` pairs, in turns first.
+ * build in two processes differed by 7–11 % for their whole lives (where V8 and the allocator
+ * happened to place things), so the servers are started anew every `pairsPerRound` pairs, in turns
+ * first.
  */
 async function main(): Promise<void> {
   const [other = '', pairsText = '12', secondsText = '3'] = process.argv.slice(2);
@@ -147,7 +155,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const builds = [
-    { build: 'this', bin: fileURLToPath(new URL('../../bin/svc.js', import.meta.url)) },
+    { build: 'this', bin: svcBin },
     { build: 'other', bin: otherBin },
   ];
   const costs = new Map(

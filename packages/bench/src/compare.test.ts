@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { median, verdict } from './compare.js';
 
-const entry = join(import.meta.dirname, '../../dist/bench/compare.js');
+const entry = join(import.meta.dirname, '../dist/compare.js');
 
 describe('bench:compare', () => {
   it('takes the middle value, or the mean of the two middle ones', () => {
@@ -17,7 +17,7 @@ describe('bench:compare', () => {
     );
   });
 
-  it.each([[[]], [['/nowhere']], [[join(import.meta.dirname, '../..'), '0']]])(
+  it.each([[[]], [['/nowhere']], [[join(import.meta.dirname, '../../server'), '0']]])(
     '%j is refused with the usage, exit 2, before any server starts',
     (args) => {
       const run = spawnSync(process.execPath, [entry, ...args], { encoding: 'utf8' });

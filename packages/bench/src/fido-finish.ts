@@ -5,7 +5,7 @@ import type {
 } from '@simplewebauthn/server';
 import type { FetchLike } from '@svc/sdk';
 import { lightFetch } from './light-fetch.js';
-import { apart, dueMs, pacedCount, summarize, type BenchResult } from './run.js';
+import { summarize, type BenchResult } from './run.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
 // Without SVC_FIDO_LINK_BASE a link opens on https://{domain_name}: the origin svc expects in responses.
@@ -178,83 +178,4 @@ export async function fidoFinishes(
   }
   close();
   return row;
-}
-
-/** What `pacedFinishes()` runs: prepared lanes, verified at a steady rate. */
-export interface FinishesRequest {
-  name: string;
-  url: string;
-  rate: number;
-  seconds: number;
-  lanes: Login[][];
-}
-
-/**
- * The finishes of `lanes` at a steady `rate` (rising over `warmUpSeconds`, not counted). A lane's
- * logins go one after another (a credential's counter must rise), so each due login takes the
- * next login of the lane idle longest; when every lane is busy it waits for one, and the wait
- * counts in its latency, as a wait for a free connection does in `pacedLoad`.
- */
-export async function pacedFinishes(request: FinishesRequest): Promise<BenchResult> {
-  const { warmUp, total } = pacedCount(request.rate, request.seconds);
-  const lanes = request.lanes.map((logins) => [...logins]);
-  if (lanes.reduce((sum, logins) => sum + logins.length, 0) < total)
-    throw new Error(`pacedFinishes: fewer than ${total} logins`);
-  const http = lightFetch();
-  const page = caller(http.fetch, request.url);
-  const idle = lanes.map((_, k) => k);
-  const waiting: { from: number; counted: boolean }[] = [];
-  const latencies: number[] = [];
-  let errors = 0;
-  let settled = 0;
-  let allSettled = () => {};
-  const done = new Promise<void>((resolve) => (allSettled = resolve));
-  // The oldest waiting login goes on the lane idle longest that has logins left, while both exist.
-  const sendWaiting = () => {
-    for (;;) {
-      const at = idle.findIndex((k) => (lanes[k]?.length ?? 0) > 0);
-      const due = waiting[0];
-      if (at < 0 || !due) return;
-      waiting.shift();
-      const [k = 0] = idle.splice(at, 1);
-      void finished(page, lanes[k]?.shift() as Login).then((ok) => {
-        if (due.counted && ok) latencies.push(performance.now() - due.from);
-        else if (due.counted) errors += 1;
-        idle.push(k);
-        settled += 1;
-        if (settled === total) allSettled();
-        sendWaiting();
-      });
-    }
-  };
-  const start = performance.now();
-  for (let i = 0; i < total; i++) {
-    const wait = start + dueMs(i, request.rate) - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    waiting.push({ from: performance.now(), counted: i >= warmUp });
-    sendWaiting();
-  }
-  await done;
-  http.close();
-  return summarize(request.name, latencies, request.seconds, errors);
-}
-
-/**
- * The FIDO finish at a steady `rate` for `seconds`, from a process of its own (`apart()`); its
- * logins are made here first, a quarter more than the run and its warm-up take.
- */
-export async function finishesApart(
-  name: string,
-  url: string,
-  apiKey: string,
-  rate: number,
-  seconds: number,
-): Promise<BenchResult> {
-  // Lanes are taken as they come free, not in turn: some run through more than an even share.
-  const perLane = Math.ceil((1.25 * pacedCount(rate, seconds).total) / concurrency);
-  const setup = clients(url, apiKey);
-  const lanes = await prepareLanes(setup, 'bench-fido-paced', concurrency, perLane).finally(
-    setup.close,
-  );
-  return (await apart({ finishes: { name, url, rate, seconds, lanes } })) as BenchResult;
 }

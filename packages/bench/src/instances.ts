@@ -2,12 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { longPollWake, roundTrips } from './round-trip.js';
 import type { BenchResult } from './run.js';
-import { createCustomer, serve, stop, type Served } from './serve.js';
-
-const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
+import { cpuMicros, createCustomer, serve, stop, svcBin as bin, type Served } from './serve.js';
 
 /**
  * Two `svc serve` processes over one PostgreSQL database (in a fresh schema), as an operator runs
@@ -34,10 +31,12 @@ async function postgresInstances(databaseUrl: string) {
   // The first migrates the fresh schema; the second starts on it once it is ready.
   const served: Served[] = [];
   for (const [i, dir] of dirs.entries())
-    served.push(await serve(bin, dir, i === 0 ? ['--migrate'] : [], env));
+    served.push(await serve(bin, dir, { args: i === 0 ? ['--migrate'] : [], env }));
   const customer = createCustomer(bin, [], env);
   return {
     urls: [served[0]?.url ?? '', served[1]?.url ?? ''] as const,
+    /** The CPU time both instances have used so far, in µs. */
+    cpu: () => served.reduce((sum, s) => sum + cpuMicros(s.child.pid ?? 0), 0),
     customer,
     stop: async () => {
       await Promise.all(served.map(stop));
@@ -48,12 +47,15 @@ async function postgresInstances(databaseUrl: string) {
   };
 }
 
-/** The round trip (after a warm-up run of `warmUp` seconds) and the wake across two instances. */
+/**
+ * The round trip (after a warm-up run of `warmUp` seconds, its server CPU that of both instances)
+ * and the wake across two instances.
+ */
 export async function postgresRows(
   url: string,
   seconds: number,
   warmUp: number,
-): Promise<BenchResult[]> {
+): Promise<[BenchResult, BenchResult]> {
   const instances = await postgresInstances(url);
   try {
     const [a, b] = instances.urls;
@@ -68,10 +70,11 @@ export async function postgresRows(
         options: { seconds: length, concurrency: 16, label },
       });
     if (warmUp > 0) await trips('pg-warm', warmUp);
-    return [
-      (await trips('pg', seconds)).trips,
-      await longPollWake('long-poll wake, PostgreSQL, across instances', across, server, sdk, 100),
-    ];
+    const atStart = instances.cpu();
+    const { trips: row } = await trips('pg', seconds);
+    if (row.requests > 0) row.serverCpuUs = (instances.cpu() - atStart) / row.requests;
+    const wake = 'long-poll wake, PostgreSQL, across instances';
+    return [row, await longPollWake(wake, across, server, sdk, 100)];
   } finally {
     await instances.stop();
   }

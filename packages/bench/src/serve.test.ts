@@ -2,9 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cpuMicros, createCustomer, serve, stop } from './serve.js';
+import {
+  cpuMicros,
+  createCustomer,
+  peakRssMb,
+  serve,
+  serveBare,
+  shebangFlags,
+  stop,
+  svcBin,
+} from './serve.js';
 
-const bin = join(import.meta.dirname, '../../bin/svc.js');
+const bin = svcBin;
 const dir = mkdtempSync(join(tmpdir(), 'svc-serve-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -17,6 +26,23 @@ describe('the bench serving a build', () => {
     for (const until = Date.now() + 5000; after === before && Date.now() < until;)
       after = cpuMicros(process.pid);
     expect(after - before).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("passes the Node.js flags of the bin's #! line", () => {
+    expect(shebangFlags(bin)).toEqual(['--no-memory-reducer']);
+  });
+
+  it('reads the peak resident set of a process', () => {
+    expect(peakRssMb(process.pid)).toBeGreaterThan(10);
+  });
+
+  it('starts the bare Fastify server, which answers and ends with its stdin', async () => {
+    const bare = await serveBare(dir);
+    const answer = await fetch(`${bare.url}/json`, { method: 'POST', body: '{}' });
+    expect(await answer.json()).toEqual({ hello: 'world' });
+    const ended = new Promise((resolve) => bare.child.once('exit', resolve));
+    bare.child.stdin?.end();
+    expect(await ended).toBe(0);
   });
 
   it('starts `svc serve` with a customer of the CLI, answers, and stops it', async () => {
@@ -41,6 +67,8 @@ describe('the bench serving a build', () => {
   });
 
   it('tells what the process said when it cannot start', async () => {
-    await expect(serve(bin, dir, ['--port', 'many'])).rejects.toThrow(/svc serve exited with/);
+    await expect(serve(bin, dir, { args: ['--port', 'many'] })).rejects.toThrow(
+      /svc serve exited with/,
+    );
   });
 });

@@ -30,7 +30,7 @@ function headersNow(options: PacedOptions, path: string): () => Record<string, s
 
 /**
  * Requests at a steady `rate` over keep-alive connections (undici's pool: `node:http`'s client
- * spent 60–80 µs of CPU a request and fell behind at 14,000 a second, change 39), each latency
+ * spent 60–80 µs of CPU a request and fell behind at 14,000 a second), each latency
  * measured in microseconds from the moment it was sent (a request that waits for a free connection
  * counts that wait). The rate rises over the first seconds (`warmUpSeconds`), which are not counted.
  */

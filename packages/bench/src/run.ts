@@ -1,8 +1,9 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import type { ApartRequest } from './load-process.js';
+import type { Goal } from './goals.js';
 import type { PacedOptions } from './paced-load.js';
 
 /** The sandbox verification the bench sends: a predefined case of the specification's table. */
@@ -34,6 +35,10 @@ export interface BenchResult {
   serverCpuUs?: number;
   /** CPU time of the load generator (the bench's own process) per request (or round trip), in µs. */
   loadCpuUs?: number;
+  /** The floor's CPU per operation, in µs: the work the operation cannot do without. */
+  floorUs?: number;
+  /** What that floor is made of. */
+  floor?: string;
 }
 
 export interface LoadOptions {
@@ -153,36 +158,76 @@ export function summarize(
   };
 }
 
-export function printTable(rows: BenchResult[], notes: string[]): void {
-  const head = [
-    'scenario',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'requests',
-    'errors',
-    'server CPU µs/op',
-    'load CPU µs/op',
-  ];
-  const micros = (value?: number) => (value === undefined ? '' : value.toFixed(0));
-  const lines = rows.map((r) => [
+/** Operations a second that one core of the server does at `cpuUs` of CPU each. */
+export const perCore = (cpuUs?: number): number | undefined =>
+  cpuUs ? 1_000_000 / cpuUs : undefined;
+
+/** The row's server CPU per operation over its floor's. */
+export const floorRatio = (row: BenchResult): number | undefined =>
+  row.serverCpuUs && row.floorUs ? row.serverCpuUs / row.floorUs : undefined;
+
+/** The table's columns, the same in the terminal and in docs/performance.md. */
+export const columns = [
+  'scenario',
+  'ops/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'server CPU µs/op',
+  'floor µs/op',
+  '× floor',
+  'per core /s',
+] as const;
+
+/** A row's cells, in the order of `columns`. */
+export function cells(r: BenchResult): string[] {
+  const fixed = (value: number | undefined, digits = 0) =>
+    value === undefined ? '' : value.toFixed(digits);
+  return [
     r.name,
     r.rps.toFixed(0),
     r.p50.toFixed(2),
     r.p99.toFixed(2),
-    String(r.requests),
     String(r.errors),
-    micros(r.serverCpuUs),
-    micros(r.loadCpuUs),
-  ]);
+    fixed(r.serverCpuUs),
+    fixed(r.floorUs),
+    fixed(floorRatio(r), 2),
+    fixed(perCore(r.serverCpuUs)),
+  ];
+}
+
+export function printTable(rows: BenchResult[], notes: string[]): void {
+  const head = [...columns];
+  const lines = rows.map(cells);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) =>
-    cells
+  const fmt = (line: string[]) =>
+    line
       .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
       .join('  ');
   process.stdout.write(
     `${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(fmt).join('\n')}\n\n${notes.join('\n')}\n`,
   );
+}
+
+/** The repository's root directory, as a URL (this file is in packages/bench/{src,dist}). */
+export const repository = new URL('../../../', import.meta.url);
+
+/** What `bench/results.json` holds: a run's settings, the machine, every row and the goals. */
+export interface Results {
+  date: string;
+  seconds: number;
+  warmUp: number;
+  machine: {
+    cpus: number;
+    cpu: string;
+    memoryGb: number;
+    node?: string;
+    /** The machine's 1-minute load average as the run ended: other work sharing its cores. */
+    loadAverage?: number;
+  };
+  notes: string[];
+  rows: BenchResult[];
+  goals: Goal[];
 }
 
 /**
@@ -191,26 +236,17 @@ export function printTable(rows: BenchResult[], notes: string[]): void {
  * committed), so a partial run never replaces the full one. Returns the file's path, relative to
  * the repository.
  */
-export function writeResults(
-  run: {
-    seconds: number;
-    warmUp: number;
-    rows: BenchResult[];
-    goals: unknown;
-  },
-  partial: boolean,
-): string {
+export function writeResults(run: Omit<Results, 'date' | 'machine'>, partial: boolean): string {
   const machine = {
     cpus: cpus().length,
     cpu: cpus()[0]?.model ?? '',
     memoryGb: totalmem() / 2 ** 30,
+    node: process.version,
+    loadAverage: loadavg()[0] ?? 0,
   };
-  const results = { date: new Date().toISOString(), ...run, machine };
-  mkdirSync(new URL('../../../../bench/', import.meta.url), { recursive: true });
+  const results: Results = { date: new Date().toISOString(), ...run, machine };
+  mkdirSync(new URL('bench/', repository), { recursive: true });
   const file = partial ? 'bench/results-partial.json' : 'bench/results.json';
-  writeFileSync(
-    new URL(`../../../../${file}`, import.meta.url),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  writeFileSync(new URL(file, repository), `${JSON.stringify(results, null, 2)}\n`);
   return file;
 }

@@ -1,6 +1,6 @@
 import { DeviceClient, payloads, RpClient, type Credentials, type FetchLike } from '@svc/sdk';
 import { lightFetch } from './light-fetch.js';
-import { apart, summarize, type BenchResult } from './run.js';
+import { summarize, type BenchResult } from './run.js';
 
 interface Actor {
   rp: RpClient;
@@ -136,9 +136,6 @@ export async function roundTrips(request: TripsRequest): Promise<RoundTripRows> 
     calls: steps.map((step, i) => summarize(`  ${step}`, perCall[i] ?? [], elapsed, 0)),
   };
 }
-
-/** `roundTrips()` in a process of its own (`apart()`): latencies without the bench's pauses. */
-export const tripsApart = (trips: TripsRequest) => apart({ trips }) as Promise<RoundTripRows>;
 
 /**
  * Devices of other users of the customer, each long-polling /next all along (a new poll as soon as
