@@ -11,23 +11,13 @@ import { LogStream } from './core/log-stream.js';
 import { startWorkers } from './worker.js';
 import { listenForWakes } from './core/store/wake-listener.js';
 import { missingNodeFlags } from './node-flags.js';
+import { watchParent } from './watch-parent.js';
 
 export interface ServeOptions {
-  /** Shut down when the parent process goes away (`npm start`: npm may exit first). */
+  /** Shut down when the parent process goes away (`npm start`: npm may exit first, or be left). */
   exitWithParent?: boolean;
   /** Apply pending migrations first (PostgreSQL; SQLite always does). */
   migrate?: boolean;
-}
-
-/** Calls `onGone` once the parent process has exited (the process was adopted by another). */
-function watchParent(onGone: () => void): void {
-  const parent = process.ppid;
-  const timer = setInterval(() => {
-    if (process.ppid === parent) return;
-    clearInterval(timer);
-    onGone();
-  }, 500);
-  timer.unref();
 }
 
 /**

@@ -65,6 +65,37 @@ describe('passkey management', () => {
     expect((await list(c, user))[0]?.name).toBe('Work laptop');
   });
 
+  it('a passkey name is one line of printable text, refused as organization names are', async () => {
+    const c = await withOrganization();
+    await register(c, new SoftAuthenticator({ aaguid: icloud }));
+    const user = await userId(c);
+    const path = `/api/v1/users/${user}/credentials/${String((await list(c, user))[0]?.id)}`;
+    for (const name of [
+      'Work\nURGENT: call +1 900 555 0100',
+      'Work\u0007',
+      'Work\tlaptop',
+      'Work\u0085laptop',
+      'Work\u2028laptop',
+      'Work\u2029laptop',
+      'Acme\u202eexe.gpj',
+      'Acme\u2066laptop',
+    ]) {
+      const refused = await call(c, 'PATCH', path, { name });
+      expect(refused, JSON.stringify(name)).toMatchObject({
+        status: 400,
+        body: { error: 'MISSING_FIELDS', field_errors: { name: [expect.any(String)] } },
+      });
+      expect(Object.keys(refused.body.field_errors as Json)).toEqual(['name']);
+    }
+    expect((await list(c, user))[0]?.name).toBe('iCloud Keychain');
+    // Right-to-left text is a name like any other.
+    const arabic = '\u062d\u0627\u0633\u0648\u0628 \u0627\u0644\u0639\u0645\u0644';
+    expect(await call(c, 'PATCH', path, { name: arabic })).toMatchObject({
+      status: 200,
+      body: { name: arabic },
+    });
+  });
+
   it('an unknown authenticator shows "Passkey" and no model', async () => {
     const c = await withOrganization();
     await register(c, new SoftAuthenticator());

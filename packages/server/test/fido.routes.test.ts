@@ -108,6 +108,8 @@ describe('organizations', () => {
     [{ name: 'Acme\u0007', domain_name: 'acme.test' }, ['name']],
     [{ name: 'Acme\u2028Evil', domain_name: 'acme.test' }, ['name']],
     [{ name: 'Acme\u0085Evil', domain_name: 'acme.test' }, ['name']],
+    // A bidi override reorders what follows it: "Acme\u202Eexe.gpj" shows as "Acmejpg.exe".
+    [{ name: 'Acme\u202eexe.gpj', domain_name: 'acme.test' }, ['name']],
   ])('400 ErrorWithFields for %j, and nothing is written', async (body, fields) => {
     const c = await client();
     const res = await c.call('POST', '/api/v1/organizations', body);

@@ -62,10 +62,47 @@ const body = fc.oneof(
     )
     .map((o) => JSON.stringify(o)),
 );
+/**
+ * Numbers as query text that JavaScript's `Number` (which ajv's coercion uses) reads beyond the
+ * range checks, as another number than written, or not at all: non-finite, past 2^53, other
+ * notations, stray spaces.
+ */
+const numberText = fc.oneof(
+  fc.constantFrom(
+    '1e400',
+    '-1e400',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e21',
+    '9007199254740993',
+    '-9007199254740993',
+    '0x10',
+    '0b11',
+    '0o7',
+    '1_0',
+    ' 5',
+    '5 ',
+    '5.0',
+    '5.5',
+    '1e1',
+    '-0',
+    '+5',
+    '',
+    '\u0663',
+  ),
+  fc.double().map(String),
+  fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
+);
+const numericQuery = fc
+  .record({ name: fc.constantFrom('limit', 'wait'), value: numberText })
+  // A wait the route accepts holds the request for that many seconds: nothing to find there.
+  .filter(({ name, value }) => name !== 'wait' || !(+value >= 1 && +value <= 30));
 const request = fc.record({
   route: fc.integer({ min: 0, max: 1000 }),
   param: hostileText,
   query: fc.option(hostileText, { nil: undefined }),
+  number: fc.option(numericQuery, { nil: undefined }),
   body,
   contentType: fc.constantFrom('application/json', 'text/plain', '', 'application/json; x=1'),
   auth: fc.constantFrom<Auth>(
@@ -120,6 +157,8 @@ interface Sample {
   route: number;
   param: string;
   query: string | undefined;
+  /** `wait` or `limit`, beside a `user_identifier` so that the history reaches its query. */
+  number: { name: string; value: string } | undefined;
   body: string | undefined;
   contentType: string;
   auth: Auth;
@@ -130,12 +169,20 @@ interface Sample {
   idempotencyKey: string | undefined;
 }
 
+function queryOf(r: Sample): string {
+  const parts = [];
+  if (r.query) parts.push(`q=${r.query}`);
+  if (r.number)
+    parts.push(`user_identifier=x&${r.number.name}=${encodeURIComponent(r.number.value)}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
 async function send(r: Sample) {
   const route = routes[r.route % routes.length]!;
   const url =
     route.path.replace(/\{([^}]+)\}/g, (_, name) =>
       name === 'organization_id' && r.ownOrganization ? state.organizationId : r.param,
-    ) + (r.query ? `?q=${r.query}` : '');
+    ) + queryOf(r);
   const headers = await headersOf(r, route.method, url);
   const res = await state.t.app.inject({
     method: route.method as 'GET',
@@ -155,6 +202,7 @@ function example(method: string, path: string, sample: Partial<Sample>): [Sample
     route,
     param: 'x',
     query: undefined,
+    number: undefined,
     body: undefined,
     contentType: 'application/json',
     auth: 'signed',
@@ -169,6 +217,8 @@ const verify = ['POST', '/api/v2/verifications'] as const;
 const device = ['GET', '/api/v2/devices/{identifier}'] as const;
 const token = ['POST', '/oidc/{organization_id}/token'] as const;
 const userinfo = ['GET', '/oidc/{organization_id}/me'] as const;
+const history = ['GET', '/api/v2/svcfications'] as const;
+const svccode = ['GET', '/api/v2/svccodes/{id}'] as const;
 const examples = () => [
   example(...verify, { auth: 'garbage', body: '{}' }), // 401
   example(...verify, { auth: 'bearer', body: '{"x":' }), // 400
@@ -178,6 +228,8 @@ const examples = () => [
   example(...device, {}), // 404
   example(...token, { ownOrganization: true, auth: 'bearer', body: '{}' }), // 400 OAuth
   example(...userinfo, { ownOrganization: true, auth: 'bearer' }), // 401 OAuth
+  example(...history, { number: { name: 'limit', value: '1e400' } }), // 422
+  example(...svccode, { auth: 'none', number: { name: 'wait', value: '1e400' } }), // 400
 ];
 
 describe('fuzzer', () => {

@@ -119,6 +119,18 @@ describe('GET /api/v2/svccodes/{id}', () => {
     expect(await state.browser.status(id, { wait: 0 })).toEqual({ id, paired: false });
   });
 
+  it('400 at once for a wait that is no finite number (1e400 is not an endless hold)', async () => {
+    const { id } = await state.browser.create(state.t.customer.id);
+    for (const wait of ['1e400', '-1e400', 'Infinity', '-Infinity', 'NaN', '1e21']) {
+      const res = await state.t.app.inject({
+        method: 'GET',
+        url: `/api/v2/svccodes/${id}?wait=${wait}`,
+      });
+      expect(res.statusCode, wait).toBe(400);
+      expect(res.json(), wait).toMatchObject({ field_errors: { wait: [expect.any(String)] } });
+    }
+  });
+
   it('an unpaired code answers paired: false for an hour after expiry, then 404; a paired one stays readable', async () => {
     const unpaired = await state.browser.create(state.t.customer.id);
     const paired = await state.browser.create(state.t.customer.id);

@@ -62,6 +62,21 @@ describe('history and legacy v1', () => {
     });
   });
 
+  it('422 naming limit for a limit that is no finite number, never a 500', async () => {
+    const u = await user();
+    for (const limit of ['1e400', '-1e400', 'Infinity', '-Infinity', 'NaN', '1e21']) {
+      const listed = state.rp.request(
+        'GET',
+        `/api/v2/svcfications?user_identifier=${u.identifier}&limit=${limit}`,
+      );
+      expect(await bodyOf(listed), limit).toMatchObject({
+        error: 'VALIDATION_FAILED',
+        field_errors: { limit: [expect.any(String)] },
+      });
+      expect(await status(listed), limit).toBe(422);
+    }
+  });
+
   it('v1 verifications: 201 empty with user credentials, readable as a Verification', async () => {
     const u = await user();
     const legacy = new RpClient({

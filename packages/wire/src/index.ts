@@ -8,6 +8,7 @@ export * from './resources/identity.js';
 export * from './resources/svcfications.js';
 export * from './resources/svccodes.js';
 export * from './resources/sandbox.js';
+export * from './resources/name.js';
 export * from './resources/fido.js';
 export * from './resources/fido-pages.js';
 export * from './resources/fido-credentials.js';

@@ -5,7 +5,15 @@ import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { e2eOnPostgres, removeDataDir, startServer, storeEnv, svc, tempDataDir } from './server.js';
+import {
+  e2eOnPostgres,
+  removeDataDir,
+  startServer,
+  storeEnv,
+  svc,
+  tempDataDir,
+  tiedToThisProcess as tied,
+} from './server.js';
 import { serverNodeFlags } from '../../src/node-flags.js';
 
 const repoRoot = join(import.meta.dirname, '../../../..');
@@ -43,8 +51,11 @@ function spawnServe(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) 
   const migrate = env.DATABASE_URL ? ['--migrate'] : [];
   const child = spawn(
     process.execPath,
-    [...serverNodeFlags, bin, 'serve', '--port', String(port), ...migrate],
-    { env: { ...process.env, SVC_DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [...serverNodeFlags, bin, 'serve', '--port', String(port), ...migrate, ...tied.args],
+    {
+      env: { ...process.env, SVC_DATA_DIR: dataDir, ...env },
+      stdio: [tied.stdin, 'pipe', 'pipe'],
+    },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { child, exited };
@@ -228,7 +239,7 @@ describe('shutdown', () => {
     const npm = spawn('npm', ['start'], {
       cwd: repoRoot,
       env: { ...process.env, PORT: String(port), SVC_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [tied.stdin, 'pipe', 'pipe'],
     });
     let output = '';
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

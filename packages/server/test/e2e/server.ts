@@ -81,6 +81,13 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'svc-e2e-'));
 }
 
+/**
+ * What every spawned server is given so that it dies with this test process, however that ends
+ * (a SIGKILL by vitest or its watchdog included): `--exit-with-parent`, and a pipe on stdin that
+ * nothing writes, which the kernel closes when this process dies (`src/watch-parent.ts`).
+ */
+export const tiedToThisProcess = { args: ['--exit-with-parent'], stdin: 'pipe' } as const;
+
 /** Spawns `svc serve` (on `port`, default 0: any free one) and resolves once it logs `listening on …`. */
 export async function startServer(
   options: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number; extraArgs?: string[] } = {},
@@ -102,11 +109,12 @@ export async function startServer(
       '--data-dir',
       dataDir,
       ...migrate,
+      ...tiedToThisProcess.args,
       ...(options.extraArgs ?? []),
     ],
     {
       env: { ...process.env, SVC_ALLOW_INSECURE_CALLBACKS: '1', ...store, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [tiedToThisProcess.stdin, 'pipe', 'pipe'],
     },
   );
   let output = '';

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { withExample } from './example.js';
+import { oneLineName } from './name.js';
 
 const credential = {
   id: '2d1c0b9a-8f7e-4d6c-9b5a-4f3e2d1c0b9a',
@@ -42,7 +43,7 @@ export type FidoCredentialList = Static<typeof FidoCredentialList>;
 
 export const FidoCredentialPatchBody = withExample(
   Type.Object({
-    name: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S', description: 'new name' }),
+    name: oneLineName(64, 'new name'),
   }),
   { name: 'Work laptop' },
 );

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { withExample } from './example.js';
+import { oneLineName } from './name.js';
 
 // Lengths are bounded where the spec is silent (docs/decisions.md, Area C).
 const text = (maxLength: number, description: string) =>
@@ -11,14 +12,7 @@ const Phone = Type.String({
 });
 const CallbackUrl = Url('receives status updates: the resource plus `jwt`');
 const UserIdentifier = text(256, "the user's identifier in the customer's system");
-// One line: a name opens the SMS text of a link and heads its pages.
-const Name = Type.String({
-  minLength: 1,
-  maxLength: 128,
-  pattern:
-    '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$',
-  description: 'display name: one line (no control characters or line separators)',
-});
+const Name = oneLineName(128, 'display name');
 
 // Example values (made up).
 const callback = 'https://rp.example.com/fido/callback';

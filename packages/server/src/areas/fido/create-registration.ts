@@ -1,3 +1,4 @@
+import { notInNameRuns } from '@svc/wire';
 import { assertThat } from '../../core/errors.js';
 import type { FidoDeps } from './deps.js';
 import { issueLink } from './issue-link.js';
@@ -33,7 +34,7 @@ export async function createRegistration(
       customer_id: customerId,
       user_identifier: identifier,
       // A name is one line (the wire's Name); an identifier need not be.
-      name: name ?? identifier.replace(/[\p{Cc}\u2028\u2029]+/gu, ' '),
+      name: name ?? identifier.replace(notInNameRuns, ' '),
       registered: 0,
       created_at: deps.clock.now().toISOString(),
     });

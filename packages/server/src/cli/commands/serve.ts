@@ -7,7 +7,10 @@ export function serveCommand(): Command {
     .description('serve all three areas on one listener')
     .option('--port <n>', 'port (default $PORT or 8080)', parsePort)
     .option('--host <host>', 'host (default $HOST or 127.0.0.1)', parseNonEmpty)
-    .option('--exit-with-parent', 'shut down when the parent process exits (npm start)')
+    .option(
+      '--exit-with-parent',
+      'shut down when the parent process exits or a piped stdin closes (npm start)',
+    )
     .option('--migrate', 'apply pending PostgreSQL migrations first (SQLite always does)')
     .action(
       async (options: {

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { FieldErrors } from '../errors.js';
+import { finiteNumbersOnly } from './finite-numbers.js';
 
 /**
  * YYYYMMDD that names a real calendar day of the years 0000–9999 (the Gregorian calendar, as
@@ -69,7 +70,9 @@ export function registerValidation(app: FastifyInstance): void {
   const strict = makeAjv(false);
   const coercing = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? strict : coercing).compile(schema as FastifySchema & object),
+    httpPart === 'body'
+      ? strict.compile(schema as FastifySchema & object)
+      : finiteNumbersOnly(coercing.compile(schema as FastifySchema & object)),
   );
 }
 
