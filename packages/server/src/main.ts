@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { installAttestationRoots } from './areas/fido/attestation-roots.js';
+import { installAttestationRoots } from './areas/fido/links/attestation-roots.js';
 import type { Config } from './config/index.js';
 import { createDemoCustomer } from './core/customer-admin.js';
 import { openContext, type Context } from './context.js';

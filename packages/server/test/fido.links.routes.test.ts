@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config/index.js';
 import { fidoCalls, parseLink, type Json } from './fido.kit.js';
 import { sweepOnce, testApp, type TestApp } from './helpers.js';
-import { smsDeliverer } from '../src/areas/fido/sms/deliverer.js';
-import { LogSmsProvider } from '../src/areas/fido/sms/log-provider.js';
-import { listSms } from '../src/areas/fido/sms/messages-repo.js';
+import { smsDeliverer } from '../src/core/sms/deliverer.js';
+import { LogSmsProvider } from '../src/core/sms/log-provider.js';
+import { listSms } from '../src/core/sms/messages-repo.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { installAttestationRoots } from '../src/areas/fido/attestation-roots.js';
+import { installAttestationRoots } from '../src/areas/fido/links/attestation-roots.js';
 import { loadConfig, type Config } from '../src/config/index.js';
 import { ManualClock } from '../src/core/clock.js';
 import { SecretBox } from '../src/core/crypto/secret-box.js';
