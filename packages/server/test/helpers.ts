@@ -7,7 +7,8 @@ import { installAttestationRoots } from '../src/areas/fido/links/attestation-roo
 import { loadConfig, type Config } from '../src/config/index.js';
 import { ManualClock } from '../src/core/clock.js';
 import { SecretBox } from '../src/core/crypto/secret-box.js';
-import { createCustomer, type IssuedCustomer } from '../src/core/customers.js';
+import { createCustomer } from '../src/areas/customers/create-customer.js';
+import type { IssuedCustomer } from '../src/areas/customers/issue-credentials.js';
 import { randomIds } from '../src/core/ids.js';
 import { openStore, type Store, type StoreOptions } from '../src/core/store/index.js';
 import { withServices, type Context } from '../src/context.js';

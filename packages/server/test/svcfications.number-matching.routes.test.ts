@@ -1,6 +1,6 @@
 import { payloads, RpClient } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
-import { setNumberMatching } from '../src/core/customer-admin.js';
+import { setNumberMatching } from '../src/areas/customers/set-number-matching.js';
 import { injectFetch } from './helpers.js';
 import { status, useSvcficationApp, type Svc } from './svcfications.kit.js';
 

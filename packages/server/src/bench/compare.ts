@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeviceClient } from '@svc/sdk';
-import type { IssuedCustomer } from '../core/customers.js';
+import type { IssuedCustomer } from '../areas/customers/issue-credentials.js';
 import { roundTrips } from './round-trip.js';
 import { load, verificationRequest, type BenchResult } from './run.js';
 import { cpuMicros, createCustomer, serve, stop, type Served } from './serve.js';

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { IssuedCustomer } from '../core/customers.js';
+import type { IssuedCustomer } from '../areas/customers/issue-credentials.js';
 import { serverNodeFlags } from '../node-flags.js';
 
 /** A `svc serve` process the bench started, and the URL it listens on. */

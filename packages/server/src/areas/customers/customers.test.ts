@@ -3,17 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.js';
-import { SecretBox } from './crypto/secret-box.js';
-import { listCustomers, revokeCredentials, rotateCredentials } from './customer-admin.js';
-import {
-  createCustomer,
-  credentialCacheMs,
-  CredentialResolver,
-  type CustomerDeps,
-} from './customers.js';
-import { randomIds } from './ids.js';
-import { openStore, type Store } from './store/index.js';
+import { ManualClock } from '../../core/clock.js';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import { credentialCacheMs, CredentialResolver } from '../../core/customers.js';
+import { createCustomer } from './create-customer.js';
+import type { CustomerDeps } from './deps.js';
+import { listCustomers } from './list-customers.js';
+import { revokeCredentials } from './revoke-credentials.js';
+import { rotateCredentials } from './rotate-credentials.js';
+import { randomIds } from '../../core/ids.js';
+import { openStore, type Store } from '../../core/store/index.js';
 
 // Two connections to one SQLite file: the CLI's (changes credentials) and a running server's
 // (resolves them, with its cache warm).
