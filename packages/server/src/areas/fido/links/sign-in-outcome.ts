@@ -1,6 +1,6 @@
 import type { FidoDeps } from '../deps.js';
 import { findLink } from './links-repo.js';
-import { oidcUser, type OidcUser } from '../users/oidc-user.js';
+import { oidcUser } from '../users/oidc-user.js';
 
 /**
  * The user a sign-in link (beginSignIn) signed in, once its ceremony completed; undefined while
@@ -10,7 +10,7 @@ export async function signInOutcome(
   deps: FidoDeps,
   organizationId: string,
   linkId: string,
-): Promise<OidcUser | undefined> {
+): ReturnType<typeof oidcUser> {
   const link = await findLink(deps.db, 'authentications', linkId);
   if (link?.organization_id !== organizationId || link.status !== 'COMPLETED' || !link.user_id)
     return undefined;
