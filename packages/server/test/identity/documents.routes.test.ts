@@ -52,7 +52,7 @@ describe('identity documents', () => {
   });
 
   // The spec lists 424 for document registration (and device creation) without saying when; svc
-  // never answers it there (docs/decisions.md, Area B): a device it does not know is refused with
+  // never answers it there (docs/decisions/identity.md): a device it does not know is refused with
   // 403 before any dependency is looked at, and an RP's unbound identifier is 422.
   it('an unregistered device registering a document → 403 FORBIDDEN, never 424', async () => {
     const stranger = newDevice();

@@ -20,8 +20,8 @@ export function readPemBundle(path: string): string[] {
 /**
  * Installs the operator's attestation trust anchors, once at start: SimpleWebAuthn keeps them
  * process-wide. `packed` and `fido-u2f` chains must then lead to one of them. Without anchors those
- * chains cannot be anchored; only the statement's own signature is checked (docs/decisions.md,
- * Area C, "Policy checks").
+ * chains cannot be anchored; only the statement's own signature is checked (docs/decisions/fido.md,
+ * "Policy checks").
  */
 export function installAttestationRoots(path: string): void {
   const certificates = path ? readPemBundle(path) : [];

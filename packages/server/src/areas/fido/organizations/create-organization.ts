@@ -14,7 +14,7 @@ export interface OrganizationInput {
 
 /**
  * A customer owns at most one organization, and a domain (the passkeys' RP ID) belongs to one
- * customer (docs/decisions.md, Area C): either conflict is 409. `localhost` is for local
+ * customer (docs/decisions/fido.md): either conflict is 409. `localhost` is for local
  * development and claimed by no one.
  */
 export async function createOrganization(

@@ -4,7 +4,7 @@ import { findOrganizationOfCustomer, type OrganizationRow } from './organization
 
 /**
  * The caller's organization. A customer owns at most one, so organization-scoped calls act on it
- * and answer 404 before it exists (docs/decisions.md, Area C).
+ * and answer 404 before it exists (docs/decisions/fido.md).
  */
 export async function requireOrganization(db: Db, customerId: string): Promise<OrganizationRow> {
   const organization = await findOrganizationOfCustomer(db, customerId);

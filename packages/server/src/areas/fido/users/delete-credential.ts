@@ -8,7 +8,7 @@ import { markRegistered } from './users-repo.js';
 
 /**
  * Removes one of the user's passkeys. Removing the last one makes the user unregistered again
- * (docs/decisions.md): it can no longer log in until it enrolls a new passkey.
+ * (docs/decisions/fido.md): it can no longer log in until it enrolls a new passkey.
  */
 export async function deleteCredential(
   deps: FidoDeps,
