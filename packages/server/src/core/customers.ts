@@ -37,7 +37,10 @@ export class CredentialResolver {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** A cached token's caller at once (no promise on the hot path); otherwise its read. */
+  /**
+   * A cached token's caller at once, otherwise its read: the authentication hook then checks a
+   * known token synchronously, without a promise on the hot path.
+   */
   resolve(token: string): Caller | Promise<Caller | null> {
     const cached = this.cache.get(token);
     if (cached && this.now() < cached.until) return cached.caller;
