@@ -35,7 +35,7 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.name='generateKeyPairSync']",
           message:
-            "Node 20 can deadlock exporting a JWK while one of its jobs is collected: @svc/sdk's generateEcKey (docs/decisions.md).",
+            "Node 20 can deadlock exporting a JWK while one of its jobs is collected: @svc/sdk's generateEcKey (docs/decisions/http.md).",
         },
       ],
     },

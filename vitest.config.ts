@@ -2,28 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Everything runs on SQLite. With SVC_TEST_DATABASE_URL set (.ci/run starts a PostgreSQL server),
 // every test that touches the store runs a second time on PostgreSQL: the route tests and the
-// store-touching unit tests in a fresh schema each (`openTestStore()`), and the end-to-end suite
-// against spawned servers whose data directories each get their own schema (`test/e2e/server.ts`).
+// store-touching unit tests (named `*.store.test.ts`) in a fresh schema each (`openTestStore()`),
+// and the end-to-end suite against spawned servers whose data directories each get their own
+// schema (`test/e2e/server.ts`).
 const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
-
-/** Unit tests that open a store; they use `openTestStore()`/`testApp()`, which honour SVC_TEST_STORE. */
-const storeUnitTests = [
-  'packages/server/src/core/outbox/worker.test.ts',
-  'packages/server/src/core/outbox/index.test.ts',
-  'packages/server/src/core/outbox/slots.test.ts',
-  'packages/server/src/core/outbox/close-and-notify.test.ts',
-  'packages/server/src/core/sweeper.test.ts',
-  'packages/server/src/core/idempotency.test.ts',
-  'packages/server/src/core/store/compiled.test.ts',
-  'packages/server/src/core/store/purge.test.ts',
-  'packages/server/src/core/store/own-schema.test.ts',
-  'packages/server/src/core/crypto/key-check.test.ts',
-  'packages/server/src/areas/fido/finish-link.test.ts',
-  'packages/server/src/areas/fido/sms/sms.test.ts',
-  'packages/server/src/areas/sandbox/license-status.test.ts',
-  'packages/server/src/areas/oidc/adapter.test.ts',
-  'packages/server/src/areas/oidc/providers.test.ts',
-];
 
 if (!databaseUrl) {
   if (process.env.SVC_REQUIRE_POSTGRES)
@@ -42,10 +24,11 @@ const postgres = databaseUrl
         extends: true as const,
         test: {
           name: 'postgres',
+          // Route tests (`*.routes.test.ts`) and unit tests that open a store (`*.store.test.ts`): both
+          // use `openTestStore()`/`testApp()`, which honour SVC_TEST_STORE.
           include: [
-            'packages/server/test/*.routes.test.ts',
-            'packages/server/src/**/*.store.test.ts',
-            ...storeUnitTests,
+            'packages/server/test/**/*.routes.test.ts',
+            'packages/*/src/**/*.store.test.ts',
           ],
           env: { SVC_TEST_STORE: 'postgres' },
         },

@@ -35,7 +35,7 @@ describe('generateEcKey', () => {
   });
 
   it('never deadlocks a process that exports the keys it makes', async () => {
-    // Node 20's generateKeyPairSync('ec') did, within 5,000–13,500 rounds (docs/decisions.md).
+    // Node 20's generateKeyPairSync('ec') did, within 5,000–13,500 rounds (docs/decisions/http.md).
     // The built module, in a process of its own with a tiny young generation (the collector runs
     // often): a deadlocked process blocks its main thread for good, which only a kill ends.
     const built = fileURLToPath(new URL('../dist/device-keys.js', import.meta.url));

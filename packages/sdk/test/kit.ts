@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IssuedCustomer } from '../../server/src/core/customers.js';
+import type { IssuedCustomer } from '../../server/src/areas/customers/issue-credentials.js';
 import { createCustomerWithCli, type RunningServer } from '../../server/test/e2e/server.js';
 import { DeviceClient, payloads, RpClient } from '../src/index.js';
 

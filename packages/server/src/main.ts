@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { installAttestationRoots } from './areas/fido/attestation-roots.js';
+import { installAttestationRoots } from './areas/fido/links/attestation-roots.js';
 import type { Config } from './config/index.js';
-import { createDemoCustomer } from './core/customer-admin.js';
+import { createDemoCustomer } from './areas/customers/create-demo-customer.js';
+import { customersDeps } from './areas/customers/deps.js';
 import { openContext, type Context } from './context.js';
 import { holdServeLock } from './core/store/serve-lock.js';
 import { LogStream } from './core/log-stream.js';
@@ -81,7 +82,7 @@ async function start(app: FastifyInstance, ctx: Context): Promise<void> {
   });
   // Created once the port is ours: a start that fails to listen must not show (and so spend)
   // the only printing of the demo customer's credentials.
-  const demo = await createDemoCustomer({ ...ctx, db: ctx.store.db });
+  const demo = await createDemoCustomer(customersDeps(ctx));
   if (demo)
     process.stdout.write(
       `Created the demo customer. Its credentials are shown only this once:\n${JSON.stringify(demo, null, 2)}\n`,

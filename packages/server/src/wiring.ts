@@ -1,10 +1,10 @@
-import { authenticationOptions } from './areas/fido/authentication-options.js';
-import { beginSignIn } from './areas/fido/begin-sign-in.js';
+import { authenticationOptions } from './areas/fido/links/authentication-options.js';
+import { beginSignIn } from './areas/fido/links/begin-sign-in.js';
 import { fidoDeps } from './areas/fido/deps.js';
-import { oidcClient } from './areas/fido/oidc-client.js';
-import { oidcUser } from './areas/fido/oidc-user.js';
-import { signInOutcome } from './areas/fido/sign-in-outcome.js';
-import { verifyAuthentication } from './areas/fido/verify-authentication.js';
+import { oidcClient } from './areas/fido/organizations/oidc-client.js';
+import { oidcUser } from './areas/fido/users/oidc-user.js';
+import { signInOutcome } from './areas/fido/links/sign-in-outcome.js';
+import { verifyAuthentication } from './areas/fido/links/verify-authentication.js';
 import { identityDeps } from './areas/identity/deps.js';
 import { identityDirectory } from './areas/identity/directory.js';
 import { oidcDeps } from './areas/oidc/deps.js';

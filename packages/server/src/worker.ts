@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { smsDeliverer, smsProvider } from './areas/fido/sms/deliverer.js';
-import { linkExpiry } from './areas/fido/expire-links.js';
+import { smsDeliverer, smsProvider } from './core/sms/deliverer.js';
+import { linkExpiry } from './areas/fido/links/expire-links.js';
 import { purgeExpired } from './areas/oidc/purge-expired.js';
 import { svcficationExpiry } from './areas/svcfications/expire-svcfications.js';
 import type { Context } from './context.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls } from './fido.kit.js';
 import { testApp, type TestApp } from './helpers.js';
-import { basic, behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
+import { basic, behindTls, oidcCalls, redirectUri } from './oidc/oidc.kit.js';
 import { documentValidator, servedDocuments, type Json } from './openapi.kit.js';
 
 /**

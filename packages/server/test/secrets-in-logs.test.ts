@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config/index.js';
 import { withServices } from '../src/context.js';
 import { ManualClock } from '../src/core/clock.js';
 import { SecretBox } from '../src/core/crypto/secret-box.js';
-import { createCustomer } from '../src/core/customers.js';
+import { createCustomer } from '../src/areas/customers/create-customer.js';
 import { randomIds } from '../src/core/ids.js';
 import { injectFetch, openTestStore } from './helpers.js';
 import { parseLink } from './fido.kit.js';

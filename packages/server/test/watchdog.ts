@@ -36,7 +36,7 @@ export interface Watchdog {
  * Watches this process's main thread from a thread of its own: when the main thread has not run
  * for `limitMs`, it marks `fired` and, with `kill`, names the running test on stderr and kills the
  * process. vitest's timeouts run on the main thread, so a test blocked in native code (Node 20's
- * key-export deadlock, docs/decisions.md) would otherwise hold the whole run until CI's own limit;
+ * key-export deadlock, docs/decisions/http.md) would otherwise hold the whole run until CI's own limit;
  * killed, its file fails at once.
  */
 export function startWatchdog(limitMs: number, kill: boolean): Watchdog {

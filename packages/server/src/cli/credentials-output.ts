@@ -1,4 +1,4 @@
-import type { IssuedCredentials } from '../core/customers.js';
+import type { IssuedCredentials } from '../areas/customers/issue-credentials.js';
 
 /** A value in single quotes, safe for any POSIX shell. */
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;

@@ -1,104 +1,7 @@
-import type { Clock } from './clock.js';
 import { sha256Hex, type SecretBox } from './crypto/secret-box.js';
-import { issueToken } from './crypto/tokens.js';
-import type { Ids } from './ids.js';
 import { compiled } from './store/compiled.js';
 import type { Db } from './store/index.js';
-import type { Insertable } from 'kysely';
-import type { CredentialKind, CredentialsTable } from './store/schema.js';
-
-export interface CredentialPair {
-  token: string;
-  secret: string;
-}
-
-/** The credentials issued to a customer, each kind shown once (only hashes are kept). */
-export interface IssuedCredentials {
-  server_credentials: CredentialPair;
-  sdk_credentials: CredentialPair;
-  user_credentials: CredentialPair;
-  sandbox_token: string;
-  fido_api_key: string;
-}
-
-/** The object `svc customers create --json` prints (the operator contract in the README). */
-export interface IssuedCustomer extends IssuedCredentials {
-  id: string;
-  name: string;
-}
-
-export interface CustomerDeps {
-  db: Db;
-  box: SecretBox;
-  ids: Ids;
-  clock: Clock;
-}
-
-export const credentialKinds: readonly CredentialKind[] = [
-  'server',
-  'sdk',
-  'user',
-  'sandbox',
-  'fido',
-];
-
-/** Where each kind appears in `IssuedCredentials`. */
-const fieldOf = {
-  server: 'server_credentials',
-  sdk: 'sdk_credentials',
-  user: 'user_credentials',
-  sandbox: 'sandbox_token',
-  fido: 'fido_api_key',
-} as const satisfies Record<CredentialKind, keyof IssuedCredentials>;
-
-/** New credentials of `kinds` for a customer: what to show once, and the rows to store. */
-export async function issueCredentials(
-  deps: Omit<CustomerDeps, 'db'>,
-  customerId: string,
-  kinds: readonly CredentialKind[],
-): Promise<{ issued: Partial<IssuedCredentials>; rows: Insertable<CredentialsTable>[] }> {
-  const { box, ids, clock } = deps;
-  const now = clock.now();
-  const issued: Partial<Record<keyof IssuedCredentials, CredentialPair | string>> = {};
-  const rows: Insertable<CredentialsTable>[] = [];
-  for (const kind of kinds) {
-    const token = await issueToken(box, ids, customerId, kind, now);
-    // Bearer kinds (sandbox, FIDO API key) are a token alone; the others sign with an HMAC secret.
-    const secret = kind === 'sandbox' || kind === 'fido' ? null : ids.random(32);
-    issued[fieldOf[kind]] = secret === null ? token : { token, secret };
-    rows.push({
-      token_hash: sha256Hex(token),
-      customer_id: customerId,
-      kind,
-      secret_sealed: secret === null ? null : box.seal(secret),
-      created_at: now.toISOString(),
-    });
-  }
-  return { issued: issued as Partial<IssuedCredentials>, rows };
-}
-
-/** Creates a customer with every kind of credential, in one transaction. */
-export async function createCustomer(
-  deps: CustomerDeps,
-  input: { name: string; verifyIdentityDocuments?: boolean; numberMatching?: boolean },
-): Promise<IssuedCustomer> {
-  const id = deps.ids.uuid();
-  const { issued, rows } = await issueCredentials(deps, id, credentialKinds);
-  await deps.db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('customers')
-      .values({
-        id,
-        name: input.name,
-        verify_identity_documents: input.verifyIdentityDocuments ? 1 : 0,
-        number_matching: input.numberMatching ? 1 : 0,
-        created_at: deps.clock.now().toISOString(),
-      })
-      .execute();
-    await tx.insertInto('credentials').values(rows).execute();
-  });
-  return { id, name: input.name, ...(issued as IssuedCredentials) };
-}
+import type { CredentialKind } from './store/schema.js';
 
 export interface Caller {
   customerId: string;
@@ -134,7 +37,10 @@ export class CredentialResolver {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** A cached token's caller at once (no promise on the hot path); otherwise its read. */
+  /**
+   * A cached token's caller at once, otherwise its read: the authentication hook then checks a
+   * known token synchronously, without a promise on the hot path.
+   */
   resolve(token: string): Caller | Promise<Caller | null> {
     const cached = this.cache.get(token);
     if (cached && this.now() < cached.until) return cached.caller;
@@ -177,14 +83,6 @@ const credentialByHash = compiled((db, v: { tokenHash: string }) =>
     .select(['customer_id', 'kind', 'secret_sealed'])
     .where('token_hash', '=', v.tokenHash),
 );
-
-export async function countCustomers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 export async function customerExists(db: Db, id: string): Promise<boolean> {
   const row = await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();

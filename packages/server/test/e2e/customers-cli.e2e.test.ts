@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FidoClient, RpClient, SandboxClient, SvcApiError } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
-import type { IssuedCustomer } from '../../src/core/customers.js';
+import type { IssuedCustomer } from '../../src/areas/customers/issue-credentials.js';
 import { expectOneLineRefusal, svcAsync } from './cli-kit.js';
 import { useServer } from './server.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DeviceClient, payloads, RpClient } from '@svc/sdk';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssuedCustomer } from '../../src/core/customers.js';
+import type { IssuedCustomer } from '../../src/areas/customers/issue-credentials.js';
 import { startReceiver } from './receiver.js';
 import { removeDataDir, startServer, svc, type RunningServer } from './server.js';
 

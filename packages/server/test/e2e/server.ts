@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { IssuedCustomer } from '../../src/core/customers.js';
+import type { IssuedCustomer } from '../../src/areas/customers/issue-credentials.js';
 import { serverNodeFlags } from '../../src/node-flags.js';
 
 const bin = join(import.meta.dirname, '../../bin/svc.js');

@@ -10,7 +10,7 @@ import {
 import jsQRModule from 'jsqr';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssuedCustomer } from '../../src/core/customers.js';
+import type { IssuedCustomer } from '../../src/areas/customers/issue-credentials.js';
 import { useServer } from './server.js';
 
 // jsqr ships UMD (CommonJS): depending on the loader the function is the default export or its `default`.

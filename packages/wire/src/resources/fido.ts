@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { withExample } from './example.js';
 import { oneLineName } from './name.js';
 
-// Lengths are bounded where the spec is silent (docs/decisions.md, Area C).
+// Lengths are bounded where the spec is silent (docs/decisions/fido.md).
 const text = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
 const Url = (description: string) => Type.String({ minLength: 1, maxLength: 2048, description });

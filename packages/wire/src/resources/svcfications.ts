@@ -9,27 +9,58 @@ const nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([sch
 const svcficationId = '7e57d004-2b97-4e7a-b45f-5387367791cd';
 const deviceId = '5f0c7a8e-3b1d-4e2a-9c6f-1d2e3f4a5b6c';
 
+/**
+ * Who receives a svcfication: exactly one of these, in the order the service names them when
+ * more than one is given.
+ */
+export const svcficationTargetFields = [
+  'device_identifier',
+  'svccode_id',
+  'svc_id',
+  'user_identifier',
+  'email',
+] as const;
+export type SvcficationTargetField = (typeof svcficationTargetFields)[number];
+
+// The comments on the fields are what @svc/sdk's `SvcficationInput` shows.
 /** Creation body: unknown fields are tolerated and nulls read as absent. */
 export const SvcficationBody = withExample(
   Type.Object({
+    /** What the user is asked to approve, e.g. `login`, `transfer`. */
     action: Type.String({ minLength: 1, maxLength: 1024 }),
+    /** What it concerns, e.g. `web`, `account 1234`. */
     resource: Type.String({ minLength: 1, maxLength: 1024 }),
     desired_level: Type.Integer({ minimum: 1, maximum: 3 }),
+    /** HTTPS URL that receives the svcfication (plus `jwt`) when it completes; see `verifyCallback`. */
     callback_url: nullable(Type.String({ maxLength: 2048 })),
+    /** Free-form data shown to the device app (≤ 256 keys, depth 16, 16 KiB). */
     custom_fields: nullable(
       Type.Record(Type.String(), Type.Unknown(), {
         description: 'free-form; at most 256 keys and items, nesting depth 16 and 16 KiB as JSON',
       }),
     ),
+    /** That device (active). */
     device_identifier: nullable(Identifier),
+    /** Like `user_identifier`, for an identifier that is an e-mail address. */
     email: nullable(Type.String({ format: 'email', maxLength: 256 })),
     expires_at: nullable(Type.String({ format: 'date-time' })),
+    /** Whether the app prompts the user (default true). */
     prompt: nullable(Type.Boolean()),
+    /** Whether the app shows the identity document (default false). */
     show_identity_document: nullable(Type.Boolean()),
+    /** Every active device of that svc user. */
     svc_id: nullable(Identifier),
+    /** The device(s) actively bound to your identifier. */
     user_identifier: nullable(Identifier),
+    /** Whether the app asks for user presence (default true). */
     user_presence: nullable(Type.Boolean()),
+    /** The device that paired the svccode (confirm intent before `bindUser`). */
     svccode_id: nullable(Identifier),
+    /**
+     * Number matching: the answer carries `match_number` for your page to show, and the user must
+     * pick it among the device's `match_candidates`. Default: the customer's setting (`svc customers
+     * set ID --number-matching on`), which applies to `desired_level` ≥ 2.
+     */
     number_matching: nullable(
       Type.Boolean({
         description:

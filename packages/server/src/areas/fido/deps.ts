@@ -6,7 +6,7 @@ import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
 import type { Outbox } from '../../core/outbox/index.js';
 import type { Db } from '../../core/store/index.js';
-import { SmsBudget } from './sms/budget.js';
+import { SmsBudget } from '../../core/sms/budget.js';
 
 /** What Area C's use cases stand on. */
 export interface FidoDeps {

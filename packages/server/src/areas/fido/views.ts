@@ -1,8 +1,8 @@
-import { authenticatorName } from './aaguids.js';
-import type { CredentialRow } from './credentials-repo.js';
-import type { LinkRow } from './links-repo.js';
-import { readStatus, type LinkKind } from './link.js';
-import type { OrganizationRow } from './organizations-repo.js';
+import { authenticatorName } from './users/aaguids.js';
+import type { CredentialRow } from './users/credentials-repo.js';
+import type { LinkRow } from './links/links-repo.js';
+import { readStatus, type LinkKind } from './links/link.js';
+import type { OrganizationRow } from './organizations/organizations-repo.js';
 import type {
   AuthenticationView,
   CeremonyResult,
@@ -11,8 +11,8 @@ import type {
   RegistrationView,
   UserView,
 } from './schemas.js';
-import { transportsOf } from './transports.js';
-import type { UserRow } from './users-repo.js';
+import { transportsOf } from './users/transports.js';
+import type { UserRow } from './users/users-repo.js';
 
 // The resources as @svc/wire describes them: one description for server, SDK and OpenAPI.
 export type { AuthenticationView, CeremonyResult, OrganizationView, RegistrationView, UserView };

@@ -1,6 +1,6 @@
 /**
  * Assurance levels as `acr` values: EN, ES, EX are the svcfication levels 1–3. A passkey with
- * user verification proves level 2 (docs/decisions.md, "Sign in with svc").
+ * user verification proves level 2 (docs/decisions/oidc.md).
  */
 const acrs = ['EN', 'ES', 'EX'] as const;
 export type Acr = (typeof acrs)[number];

@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 /**
  * The provider's JSON endpoints in the FIDO OpenAPI document. They are not Fastify routes (one
  * hijacked route hands `/oidc/{organization_id}/*` to oidc-provider, routes.ts), so they are
- * written here as OpenAPI and added to the document as they are (docs/decisions.md). The
+ * written here as OpenAPI and added to the document as they are (docs/decisions/oidc.md). The
  * authorization and end-session endpoints answer browsers with redirects and pages: not here.
  */
 const tag = 'Sign in with svc';

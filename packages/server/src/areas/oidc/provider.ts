@@ -11,7 +11,7 @@ import type { OidcDeps, OidcOrganization } from './deps.js';
 import { levelOfAcr, requiredLevel, supportedAcrs } from './levels.js';
 import { providerPages } from './provider-pages.js';
 
-/** Where an organization's provider lives: under its pages' base (docs/decisions.md). */
+/** Where an organization's provider lives: under its pages' base (docs/decisions/oidc.md). */
 export const issuerOf = (org: OidcOrganization) => `${org.base}/oidc/${org.organizationId}`;
 /** The issuer's path: where the provider is mounted as the browser and the clients see it. */
 const mountOf = (org: OidcOrganization) => new URL(issuerOf(org)).pathname;
@@ -120,13 +120,13 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
         if (!value) throw new errors.InvalidRequest('nonce is required');
       },
     },
-    // Refresh tokens always, offline_access or not (docs/decisions.md).
+    // Refresh tokens always, offline_access or not (docs/decisions/oidc.md).
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     loadExistingGrant,
     features: {
       devInteractions: { enabled: false },
       // Off: the flow is the authorization code with PKCE; pushed requests would be one more
-      // endpoint to describe and test (docs/decisions.md).
+      // endpoint to describe and test (docs/decisions/oidc.md).
       pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,

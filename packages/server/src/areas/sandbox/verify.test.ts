@@ -1,7 +1,7 @@
 import { SandboxVerification } from '@svc/wire';
 import { expect, it } from 'vitest';
 import { randomIds } from '../../core/ids.js';
-import { useRecordStore } from '../../../test/sandbox.kit.js';
+import { useRecordStore } from '../../../test/sandbox/sandbox.kit.js';
 import { scenarioIndicators } from './scenarios.js';
 import { verificationJson } from './verify.js';
 

@@ -9,7 +9,7 @@ export const defaultWaitSeconds = 25;
  * code's expiry while that is ahead, or `waitSeconds`, whichever is first. A paired code answers at
  * once. A code that already expired unpaired can no longer change, so it is held the whole wait:
  * a widget that polls again at once after each answer makes one request per wait, never a busy
- * loop (docs/decisions.md, svccodes).
+ * loop (docs/decisions/svccodes.md).
  */
 export function statusHoldMs(
   code: Pick<SvccodeRow, 'expires_at' | 'paired_device'>,

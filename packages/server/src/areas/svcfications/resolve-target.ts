@@ -1,3 +1,4 @@
+import { svcficationTargetFields } from '@svc/wire';
 import { AppError } from '../../core/errors.js';
 import type { SvcficationsDeps } from './deps.js';
 import type { SvcficationBody } from './schemas.js';
@@ -21,14 +22,6 @@ export const invalid = (field: string, message: string) =>
 // Refused rather than left to expire unanswered: nobody would ever see it.
 const unreachable =
   'has no active device that could receive it (activate the device and its binding)';
-
-const targetFields = [
-  'device_identifier',
-  'svccode_id',
-  'svc_id',
-  'user_identifier',
-  'email',
-] as const;
 
 async function deviceTarget(
   deps: SvcficationsDeps,
@@ -58,7 +51,7 @@ export async function resolveTarget(
   customerId: string,
   body: SvcficationBody,
 ): Promise<Target> {
-  const given = targetFields.filter((k) => body[k] !== undefined && body[k] !== null);
+  const given = svcficationTargetFields.filter((k) => body[k] !== undefined && body[k] !== null);
   if (given.length === 0)
     throw invalid(
       'target',

@@ -1,12 +1,12 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import {
-  listCustomers,
-  revokeCredentials,
-  rotateCredentials,
-  setNumberMatching,
-  settleCredentialChange,
-} from '../../core/customer-admin.js';
-import { createCustomer, credentialKinds } from '../../core/customers.js';
+import { createCustomer } from '../../areas/customers/create-customer.js';
+import { customersDeps } from '../../areas/customers/deps.js';
+import { credentialKinds } from '../../areas/customers/issue-credentials.js';
+import { listCustomers } from '../../areas/customers/list-customers.js';
+import { revokeCredentials } from '../../areas/customers/revoke-credentials.js';
+import { rotateCredentials } from '../../areas/customers/rotate-credentials.js';
+import { setNumberMatching } from '../../areas/customers/set-number-matching.js';
+import { settleCredentialChange } from '../../areas/customers/settle-credential-change.js';
 import type { CredentialKind } from '../../core/store/schema.js';
 import { printIssued } from '../credentials-output.js';
 import { parseDisplayName, withContext, withDataDir } from '../options.js';
@@ -57,14 +57,11 @@ export function customersCommand(): Command {
     .option('--number-matching', 'svcfications of level 2 and 3 use number matching by default')
     .action(async (options: CreateOptions) => {
       const issued = await withContext(options, (ctx) =>
-        createCustomer(
-          { ...ctx, db: ctx.store.db },
-          {
-            name: options.name,
-            verifyIdentityDocuments: options.verifyIdentityDocuments ?? false,
-            numberMatching: options.numberMatching ?? false,
-          },
-        ),
+        createCustomer(customersDeps(ctx), {
+          name: options.name,
+          verifyIdentityDocuments: options.verifyIdentityDocuments ?? false,
+          numberMatching: options.numberMatching ?? false,
+        }),
       );
       printIssued(
         issued,
@@ -97,7 +94,7 @@ export function customersCommand(): Command {
     .option('--kind <kinds>', `only these kinds: ${credentialKinds.join(',')}`, parseKinds)
     .action(async (id: string, options: Format & { kind?: CredentialKind[] }) => {
       const rotated = await withContext(options, (ctx) =>
-        rotateCredentials({ ...ctx, db: ctx.store.db }, id, options.kind),
+        rotateCredentials(customersDeps(ctx), id, options.kind),
       );
       if (!rotated) throw noCustomer(id);
       printIssued(

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { fidoDeps } from '../../areas/fido/deps.js';
-import { rotateClientSecret } from '../../areas/fido/rotate-client-secret.js';
+import { rotateClientSecret } from '../../areas/fido/organizations/rotate-client-secret.js';
 import { withContext, withDataDir } from '../options.js';
 
 export function oidcCommand(): Command {

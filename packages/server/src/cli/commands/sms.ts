@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { listSms } from '../../areas/fido/sms/messages-repo.js';
+import { listSms } from '../../core/sms/messages-repo.js';
 import { withContext, withDataDir } from '../options.js';
 
 function parseLimit(value: string): number {

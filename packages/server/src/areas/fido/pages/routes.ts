@@ -1,12 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { authenticationOptions } from '../authentication-options.js';
+import { authenticationOptions } from '../links/authentication-options.js';
 import type { FidoDeps } from '../deps.js';
-import { linkState } from '../link-state.js';
-import { registrationOptions } from '../registration-options.js';
+import { linkState } from '../links/link-state.js';
+import { registrationOptions } from '../links/registration-options.js';
 import { route } from '../schemas.js';
-import { verifyAuthentication } from '../verify-authentication.js';
-import { verifyRegistration } from '../verify-registration.js';
+import { verifyAuthentication } from '../links/verify-authentication.js';
+import { verifyRegistration } from '../links/verify-registration.js';
 import { ceremonyScript } from './script.js';
 import { scriptHeaders } from '../../../core/http/browser-script.js';
 import { linkPage } from './template.js';

@@ -1,6 +1,6 @@
 import { escapeHtml, renderPage } from '../../../core/http/page.js';
-import type { LinkKind } from '../link.js';
-import type { PageState } from '../link-state.js';
+import type { LinkKind } from '../links/link.js';
+import type { PageState } from '../links/link-state.js';
 
 const headings: Record<LinkKind, (org: string) => string> = {
   registrations: (org) => `Register a passkey for ${org}`,

@@ -11,7 +11,7 @@ interface Tables {
 
 /**
  * A FIDO organization's `domain_name` is its passkeys' RP ID, so one customer claims it: the claim
- * is a nullable column under a unique index (docs/decisions.md, Area C). Rows already on file may
+ * is a nullable column under a unique index (docs/decisions/fido.md). Rows already on file may
  * share a domain; the migration neither fails nor rewrites them: the oldest organization of each
  * domain (by `created_at`, then `id`) takes the claim and the others keep working unclaimed, while
  * no new organization can join them. `localhost` is never claimed (local development).

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../core/errors.js';
+import { problemOf } from './fail-link.js';
+
+describe('what a failed ceremony tells the page', () => {
+  it("our checks' and the WebAuthn library's reasons, never what JavaScript itself threw", () => {
+    const check = new AppError('FIDO_CEREMONY_FAILED', 'No challenge was issued for this link.');
+    expect(problemOf(check)).toBe('No challenge was issued for this link.');
+    class UnexpectedRPIDHash extends Error {}
+    expect(problemOf(new UnexpectedRPIDHash('Unexpected RP ID hash'))).toBe(
+      'Unexpected RP ID hash',
+    );
+    const internal = [
+      new TypeError("Cannot read properties of null (reading 'userHandle')"),
+      new RangeError('Maximum call stack size exceeded'),
+      'not even an Error',
+    ];
+    for (const err of internal) expect(problemOf(err)).toBe('The response is malformed.');
+  });
+});

@@ -1,0 +1,19 @@
+import { renameCredential as rename } from './credentials-repo.js';
+import type { FidoDeps } from '../deps.js';
+import type { CredentialView } from '../schemas.js';
+import { userCredential } from './user-credential.js';
+import { credentialView } from '../views.js';
+
+/** Gives one of the user's passkeys a name (trimmed; the schema bounds it). */
+export async function renameCredential(
+  deps: FidoDeps,
+  customerId: string,
+  userId: string,
+  credentialId: string,
+  name: string,
+): Promise<CredentialView> {
+  const { credential } = await userCredential(deps, customerId, userId, credentialId);
+  const trimmed = name.trim();
+  await rename(deps.db, credential.id, trimmed);
+  return credentialView({ ...credential, name: trimmed });
+}

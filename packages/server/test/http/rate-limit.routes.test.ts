@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fidoCalls, parseLink } from '../fido.kit.js';
+import { testApp, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({
+    rateLimitAuthFailuresPerAddress: 5,
+    rateLimitAuthFailuresPerToken: 3,
+    rateLimitPerCredential: 4,
+  });
+});
+afterAll(async () => t.close());
+
+/** A sandbox verification with an empty body (422 once authenticated) on `app`. */
+const verifyOn =
+  (app: TestApp) =>
+  (token: string, remoteAddress = '127.0.0.1') =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v2/verifications',
+      remoteAddress,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+const verify = (token: string, remoteAddress: string) => verifyOn(t)(token, remoteAddress);
+
+describe('rate limits', () => {
+  it('a burst of bad tokens from one address → 429 with Retry-After and the Error body', async () => {
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await verify(`bad-${i}`, '10.0.0.1'));
+    expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    const refused = answers[6]!;
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ error: 'RATE_LIMITED', message: expect.any(String) });
+    // Even a good token from that address waits; another address is not affected.
+    const good = t.customer.sandbox_token;
+    expect((await verify(good, '10.0.0.1')).statusCode).toBe(429);
+    expect((await verify(good, '10.0.0.2')).statusCode).toBe(422);
+    // The next window lets the address in again.
+    t.clock.advance(61_000);
+    expect((await verify(good, '10.0.0.1')).statusCode).toBe(422);
+  });
+
+  it("the OpenID Provider's refused client secrets count; its refused access tokens do not", async () => {
+    const { oidc_client_id: clientId, id } = (await fidoCalls(() => t).withOrganization()).org;
+    const token = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/oidc/${String(id)}/token`,
+        remoteAddress: '10.0.0.9',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${String(clientId)}:wrong`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'grant_type=authorization_code&code=x&redirect_uri=https%3A%2F%2Fa.test',
+      });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await token()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await verify(t.customer.sandbox_token, '10.0.0.9')).statusCode).toBe(429);
+    t.clock.advance(61_000);
+    // A refused access token (expired, revoked: normal use, the client refreshes) is not counted.
+    const me = () =>
+      t.app.inject({
+        url: `/oidc/${String(id)}/me`,
+        remoteAddress: '10.0.0.10',
+        headers: { authorization: 'Bearer expired-or-revoked' },
+      });
+    const refused = [];
+    for (let i = 0; i < 7; i++) refused.push((await me()).statusCode);
+    expect(refused).toEqual([401, 401, 401, 401, 401, 401, 401]);
+  });
+
+  it('failures with one token from many addresses → 429, the token itself still works', async () => {
+    t.clock.advance(61_000);
+    const token = t.customer.fido_api_key;
+    const call = (auth: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/organizations/x',
+        remoteAddress,
+        headers: { authorization: auth },
+      });
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await call(`SVC ${token}x`, `10.1.0.${i}`)).statusCode);
+    expect(statuses).toEqual([403, 403, 403, 429, 429]);
+    expect((await call(`SVC ${token}`, '10.1.0.9')).statusCode).not.toBe(429);
+  });
+
+  it("one customer's flood does not limit another customer", async () => {
+    t.clock.advance(61_000);
+    const other = await t.newCustomer('globex');
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await verify(t.customer.sandbox_token, '10.2.0.1')).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 422, 429, 429]);
+    expect((await verify(other.sandbox_token, '10.2.0.1')).statusCode).toBe(422);
+  });
+});
+
+describe('behind a proxy (SVC_TRUST_PROXY)', () => {
+  const burst = async (app: TestApp, forwardedFor: string) => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/v2/verifications',
+        remoteAddress: '10.9.9.9', // the proxy
+        headers: { authorization: 'Bearer nope', 'x-forwarded-for': forwardedFor },
+        payload: {},
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  };
+
+  it('counts each client named by a trusted proxy; without trust, the proxy is the client', async () => {
+    const trusting = await testApp({ rateLimitAuthFailuresPerAddress: 3, trustProxy: '10.9.9.9' });
+    const refusedAfterThree = [401, 401, 401, 429, 429, 429];
+    expect(await burst(trusting, '203.0.113.1')).toEqual(refusedAfterThree);
+    expect((await burst(trusting, '203.0.113.2'))[0]).toBe(401);
+    await trusting.close();
+    const plain = await testApp({ rateLimitAuthFailuresPerAddress: 3 });
+    expect(await burst(plain, '203.0.113.1')).toEqual(refusedAfterThree);
+    expect((await burst(plain, '203.0.113.2'))[0]).toBe(429);
+    await plain.close();
+  });
+});
+
+describe('wrong FIDO link secrets', () => {
+  it('count as failed authentication: past the limit a link answers 429, its real secret still works', async () => {
+    const app = await testApp({ rateLimitAuthFailuresPerToken: 3 });
+    const { withOrganization } = fidoCalls(() => app);
+    const c = await withOrganization();
+    const created = await c.call('POST', '/api/v1/registrations', {
+      user: { user_identifier: 'alice' },
+    });
+    const { path, secret } = parseLink(created.body.user_link);
+    const options = (guess: string, remoteAddress: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: `${path}/options`,
+        remoteAddress,
+        payload: { secret: guess },
+      });
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await options(`guess-${i}`, `10.7.0.${i}`)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    expect((await options(secret, '10.7.0.9')).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('fair share under contention (SVC_RATE_LIMIT_CONTENDED_PER_SECOND)', () => {
+  it("paces a flooding customer's answers while another is served; the other is answered first", async () => {
+    const app = await testApp({ rateLimitContendedPerSecond: 1000 }); // one answer a millisecond
+    const other = await app.newCustomer('globex');
+    const call = verifyOn(app);
+    expect((await call(other.sandbox_token)).statusCode).toBe(422); // the other customer is active
+    const order: string[] = [];
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      call(app.customer.sandbox_token).then((r) => order.push(`a${i}:${r.statusCode}`)),
+    );
+    const quiet = call(other.sandbox_token).then((r) => order.push(`b:${r.statusCode}`));
+    await Promise.all([...flood, quiet]);
+    expect(order).toHaveLength(31);
+    expect(order.filter((o) => o.startsWith('a')).every((o) => o.endsWith(':422'))).toBe(true);
+    // Without pacing it comes last (its request was sent last); paced, the flood's waiting answers
+    // come after it. How many wait depends on how fast this machine answers, so only some must.
+    expect(order.indexOf('b:422')).toBeLessThan(30);
+    const metrics = await app.app.inject({ method: 'GET', url: '/metrics' });
+    const paced = Number(/^svc_fair_share_paced_total (\d+)$/m.exec(metrics.body)?.[1]);
+    expect(paced).toBeGreaterThan(0);
+    await app.close();
+  });
+
+  it('paces the refusals of a bad-token flood by client address, not the customers', async () => {
+    const app = await testApp({ rateLimitContendedPerSecond: 1000 });
+    const call = verifyOn(app);
+    expect((await call(app.customer.sandbox_token, '10.7.0.2')).statusCode).toBe(422); // active
+    const order: string[] = [];
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      call('not-a-token', '10.7.0.1').then((r) => order.push(`x${i}:${r.statusCode}`)),
+    );
+    const customer = call(app.customer.sandbox_token, '10.7.0.2').then((r) =>
+      order.push(`c:${r.statusCode}`),
+    );
+    await Promise.all([...flood, customer]);
+    expect(order.filter((o) => o.startsWith('x')).every((o) => /:(401|429)$/.test(o))).toBe(true);
+    expect(order.indexOf('c:422')).toBeLessThan(30); // last without pacing
+    const metrics = await app.app.inject({ method: 'GET', url: '/metrics' });
+    expect(Number(/^svc_fair_share_paced_total (\d+)$/m.exec(metrics.body)?.[1])).toBeGreaterThan(
+      0,
+    );
+    await app.close();
+  });
+});
