@@ -1,4 +1,4 @@
-import { AppError } from '../../core/errors.js';
+import { fieldError } from '../../core/errors.js';
 import type { SvcficationsDeps } from './deps.js';
 import type { SvcficationBody } from './schemas.js';
 
@@ -16,7 +16,7 @@ export interface Target {
 }
 
 export const invalid = (field: string, message: string) =>
-  new AppError('SVCFICATION_INVALID', `${field} ${message}`, { [field]: [message] });
+  fieldError('SVCFICATION_INVALID', { [field]: [message] }, `${field} ${message}`);
 
 // Refused rather than left to expire unanswered: nobody would ever see it.
 const unreachable =

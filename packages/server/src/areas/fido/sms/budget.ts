@@ -1,6 +1,6 @@
 import type { Clock } from '../../../core/clock.js';
 import { rateLimited } from '../../../core/errors.js';
-import { Counters } from '../../../core/http/rate-limit.js';
+import { Counters } from '../../../core/window-counters.js';
 
 /**
  * How many SMS a customer may send, and send to one phone number, per clock hour
