@@ -17,13 +17,8 @@ import { svcficationsRoutes } from './areas/svcfications/routes.js';
 import type { Context } from './context.js';
 import { CredentialResolver } from './core/customers.js';
 import { AppError } from './core/errors.js';
-import {
-  frameworkErrors,
-  lazyRequestLogger,
-  maxParamLength,
-  registerHttpCore,
-} from './core/http/index.js';
 import { connectionOptions, maxConnections } from './core/http/connections.js';
+import { frameworkErrors, maxParamLength, registerHttpCore } from './core/http/index.js';
 import { apiDocuments as documents } from './core/http/openapi/documents.js';
 import { openapiOptions } from './core/http/openapi/index.js';
 import { referencePageHeaders } from './core/http/page.js';
@@ -86,14 +81,12 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength },
     requestIdHeader: 'x-request-id',
     genReqId: () => ids.uuid(),
-    childLoggerFactory: lazyRequestLogger, // core/http/access-log.ts
     return503OnClosing: true,
     frameworkErrors,
   });
   app.server.maxConnections = maxConnections(config.maxConnections);
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    done();
   });
   // Closing: release the long polls, and end the connection of every request answered from now
   // on. server.close() has already dropped the idle keep-alive sockets; one that turns idle later
@@ -104,9 +97,9 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     closing = true;
     ctx.waiters.close();
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) void reply.header('connection', 'close');
-    done(null, payload);
+    return payload;
   });
   const areas = wireAreas(ctx);
   registerHttpCore(
@@ -124,8 +117,8 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
         perCredential: config.rateLimitPerCredential,
         authFailuresPerAddress: config.rateLimitAuthFailuresPerAddress,
         authFailuresPerToken: config.rateLimitAuthFailuresPerToken,
-        contendedPerSecond: config.rateLimitContendedPerSecond,
       },
+      contendedPerSecond: config.rateLimitContendedPerSecond,
       nonceRetentionMs: config.deviceNonceDays * 86_400_000,
       deviceKey: areas.directory.deviceKey,
     },

@@ -37,11 +37,8 @@ export class CredentialResolver {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /**
-   * A cached token's caller at once, otherwise its read: the authentication hook then checks a
-   * known token synchronously, without a promise on the hot path.
-   */
-  resolve(token: string): Caller | Promise<Caller | null> {
+  /** A cached token's caller, or else its read. */
+  async resolve(token: string): Promise<Caller | null> {
     const cached = this.cache.get(token);
     if (cached && this.now() < cached.until) return cached.caller;
     // Concurrent requests with the same token share one read when its entry expires.

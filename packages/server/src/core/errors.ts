@@ -153,8 +153,24 @@ export function assertThat(
   if (!condition) throw new AppError(code, description);
 }
 
-/** A field-level validation failure naming every bad field. */
-export function fieldError(code: ErrorCode, fieldErrors: FieldErrors): AppError {
-  const names = Object.keys(fieldErrors).join(', ');
-  return new AppError(code, `Invalid fields: ${names}.`, fieldErrors);
+/**
+ * The one builder of field-level failures (ErrorWithFields): each bad field with its messages.
+ * `description` defaults to naming the fields.
+ */
+export function fieldError(
+  code: ErrorCode,
+  fieldErrors: FieldErrors,
+  description = `Invalid fields: ${Object.keys(fieldErrors).join(', ')}.`,
+): AppError {
+  return new AppError(code, description, fieldErrors);
+}
+
+/** Throws one `fieldError` naming every field whose check returned a problem. */
+export function checkFields(
+  code: ErrorCode,
+  checks: Record<string, string | null | undefined>,
+): void {
+  const errors: FieldErrors = {};
+  for (const [field, problem] of Object.entries(checks)) if (problem) errors[field] = [problem];
+  if (Object.keys(errors).length > 0) throw fieldError(code, errors);
 }

@@ -1,6 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { customerOf as c } from '../../core/http/caller.js';
+import { apiKey } from '../../core/http/auth.js';
+import { optionalBody } from '../../core/http/body.js';
+import { customerOf } from '../../core/http/caller.js';
+import { limitPerCredential } from '../../core/http/rate-limit.js';
+import { claimReplay } from '../../core/http/replay.js';
+import { invalidAs } from '../../core/http/validation.js';
 import { addRedirectUri } from './organizations/add-redirect-uri.js';
 import { createAuthentication } from './links/create-authentication.js';
 import { createOrganization } from './organizations/create-organization.js';
@@ -20,9 +25,18 @@ import { renameCredential } from './users/rename-credential.js';
 import { route } from './schemas.js';
 import { searchUsers } from './users/search-users.js';
 
-const fido = { auth: ['fido'], invalid: 'MISSING_FIELDS' } as const;
+// Every call: the FIDO API key, its credential's limit; bad input is 400 MISSING_FIELDS.
+const invalid = invalidAs('MISSING_FIELDS');
+const read = { preValidation: [apiKey('fido'), limitPerCredential], schemaErrorFormatter: invalid };
+// A write's answer is kept for its retries with the same Idempotency-Key.
+const write = {
+  preValidation: [apiKey('fido'), limitPerCredential, claimReplay()],
+  schemaErrorFormatter: invalid,
+};
+// The new client secret is shown once: never kept, so a retry runs again.
+const secretAnswer = read;
 // Both search filters are optional, so a request may come without any body.
-const search = { ...fido, optionalBody: true } as const;
+const search = { ...write, preValidation: [optionalBody, ...write.preValidation] };
 
 /**
  * Area C route table: `Authorization: SVC <fido_api_key>`; everything is scoped by the caller.
@@ -32,69 +46,82 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(
     '/api/v1/organizations',
-    { config: fido, schema: route.createOrganization },
-    async (q, re) => re.code(201).send(await createOrganization(deps, c(q), q.body)),
+    { ...write, schema: route.createOrganization },
+    async (request, reply) =>
+      reply.code(201).send(await createOrganization(deps, customerOf(request), request.body)),
   );
   r.get(
     '/api/v1/organizations/:id',
-    { config: fido, schema: route.getOrganization },
-    async (q, re) => re.code(201).send(await getOrganization(deps, c(q), q.params.id)),
+    { ...read, schema: route.getOrganization },
+    async (request, reply) =>
+      reply.code(201).send(await getOrganization(deps, customerOf(request), request.params.id)),
   );
   r.post(
     '/api/v1/organizations/:id/client_secret',
-    { config: { ...fido, secretAnswer: true }, schema: route.rotateClientSecret },
-    async (q, re) => re.code(201).send(await rotateClientSecret(deps, c(q), q.params.id)),
+    { ...secretAnswer, schema: route.rotateClientSecret },
+    async (request, reply) =>
+      reply.code(201).send(await rotateClientSecret(deps, customerOf(request), request.params.id)),
   );
-  r.post('/api/v1/redirect_uris', { config: fido, schema: route.addRedirectUri }, async (q, re) =>
-    re.code(201).send(await addRedirectUri(deps, c(q), q.body.uri)),
+  r.post(
+    '/api/v1/redirect_uris',
+    { ...write, schema: route.addRedirectUri },
+    async (request, reply) =>
+      reply.code(201).send(await addRedirectUri(deps, customerOf(request), request.body.uri)),
   );
-  r.get('/api/v1/redirect_uris', { config: fido, schema: route.listRedirectUris }, async (q) =>
-    listRedirectUris(deps, c(q)),
+  r.get('/api/v1/redirect_uris', { ...read, schema: route.listRedirectUris }, async (request) =>
+    listRedirectUris(deps, customerOf(request)),
   );
 
-  r.post('/api/v1/users', { config: fido, schema: route.createUser }, async (q, re) =>
-    re.code(201).send(await createUser(deps, c(q), q.body)),
+  r.post('/api/v1/users', { ...write, schema: route.createUser }, async (request, reply) =>
+    reply.code(201).send(await createUser(deps, customerOf(request), request.body)),
   );
-  r.post('/api/v1/users/search', { config: search, schema: route.searchUsers }, async (q) =>
-    searchUsers(deps, c(q), q.body),
+  r.post('/api/v1/users/search', { ...search, schema: route.searchUsers }, async (request) =>
+    searchUsers(deps, customerOf(request), request.body),
   );
 
   const credential = '/api/v1/users/:user_id/credentials/:id';
   r.get(
     '/api/v1/users/:user_id/credentials',
-    { config: fido, schema: route.listCredentials },
-    async (q) => listCredentials(deps, c(q), q.params.user_id),
+    { ...read, schema: route.listCredentials },
+    async (request) => listCredentials(deps, customerOf(request), request.params.user_id),
   );
-  r.patch(credential, { config: fido, schema: route.renameCredential }, async (q) =>
-    renameCredential(deps, c(q), q.params.user_id, q.params.id, q.body.name),
-  );
-  r.delete(credential, { config: fido, schema: route.deleteCredential }, async (q, re) =>
-    re.code(204).send(await deleteCredential(deps, c(q), q.params.user_id, q.params.id)),
-  );
+  r.patch(credential, { ...write, schema: route.renameCredential }, async (request) => {
+    const { user_id: userId, id } = request.params;
+    return renameCredential(deps, customerOf(request), userId, id, request.body.name);
+  });
+  r.delete(credential, { ...write, schema: route.deleteCredential }, async (request, reply) => {
+    const { user_id: userId, id } = request.params;
+    return reply.code(204).send(await deleteCredential(deps, customerOf(request), userId, id));
+  });
 
   r.post(
     '/api/v1/registrations',
-    { config: fido, schema: route.createRegistration },
-    async (q, re) => re.code(201).send(await createRegistration(deps, c(q), q.body)),
+    { ...write, schema: route.createRegistration },
+    async (request, reply) =>
+      reply.code(201).send(await createRegistration(deps, customerOf(request), request.body)),
   );
   r.post(
     '/api/v1/users/:user_id/registrations',
-    { config: fido, schema: route.enrollUser },
-    async (q, re) => re.code(201).send(await enrollUser(deps, c(q), q.params.user_id, q.body)),
+    { ...write, schema: route.enrollUser },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await enrollUser(deps, customerOf(request), request.params.user_id, request.body)),
   );
-  r.get('/api/v1/registrations/:id', { config: fido, schema: route.getRegistration }, async (q) =>
-    getRegistration(deps, c(q), q.params.id),
+  r.get('/api/v1/registrations/:id', { ...read, schema: route.getRegistration }, async (request) =>
+    getRegistration(deps, customerOf(request), request.params.id),
   );
 
   r.post(
     '/api/v1/authentications',
-    { config: fido, schema: route.createAuthentication },
-    async (q, re) => re.code(201).send(await createAuthentication(deps, c(q), q.body)),
+    { ...write, schema: route.createAuthentication },
+    async (request, reply) =>
+      reply.code(201).send(await createAuthentication(deps, customerOf(request), request.body)),
   );
   r.get(
     '/api/v1/authentications/:id',
-    { config: fido, schema: route.getAuthentication },
-    async (q) => getAuthentication(deps, c(q), q.params.id),
+    { ...read, schema: route.getAuthentication },
+    async (request) => getAuthentication(deps, customerOf(request), request.params.id),
   );
 
   pageRoutes(app, deps);

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { fieldError, type FieldErrors } from '../../core/errors.js';
+import { checkFields as checkFieldsOf } from '../../core/errors.js';
 import { callbackUrlProblem, hostOf } from '../../core/outbox/callback-url.js';
 
 const label = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -37,11 +37,8 @@ export function redirectUriProblem(value: string): string | null {
 }
 
 /** Throws one 400 naming every field whose check returned a problem. */
-export function checkFields(checks: Record<string, string | null | undefined>): void {
-  const errors: FieldErrors = {};
-  for (const [field, problem] of Object.entries(checks)) if (problem) errors[field] = [problem];
-  if (Object.keys(errors).length > 0) throw fieldError('MISSING_FIELDS', errors);
-}
+export const checkFields = (checks: Record<string, string | null | undefined>): void =>
+  checkFieldsOf('MISSING_FIELDS', checks);
 
 /** The callback URL check shared by registrations and authentications. */
 export function callbackProblem(value: string | undefined, allowInsecure: boolean): string | null {

@@ -1,7 +1,7 @@
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { DeviceKey } from '../../core/crypto/device-sig.js';
 import { isSupportedPublicJwk } from '../../core/crypto/signatures.js';
-import { fieldError, type FieldErrors } from '../../core/errors.js';
+import { checkFields } from '../../core/errors.js';
 import type { DeviceBody } from './schemas.js';
 
 /** Only the public members of a key are kept (the spec's secondary key example carries `d`). */
@@ -16,13 +16,16 @@ const keyNames = ['device_public_key', 'auth_public_key', 'secondary_auth_public
 
 /** 422 naming each key that is not a P-256 EC or RSA (≥ 2048 bits) public JWK. */
 export function checkDeviceKeys(body: DeviceBody): void {
-  const errors: FieldErrors = {};
-  for (const name of keyNames) {
-    const key = body[name];
-    if (key && !isSupportedPublicJwk(publicPart(key)))
-      errors[name] = ['must be a P-256 EC or RSA (2048 bits or more) public JWK'];
-  }
-  if (Object.keys(errors).length > 0) throw fieldError('VALIDATION_FAILED', errors);
+  const problem = 'must be a P-256 EC or RSA (2048 bits or more) public JWK';
+  checkFields(
+    'VALIDATION_FAILED',
+    Object.fromEntries(
+      keyNames.map((name) => {
+        const key = body[name];
+        return [name, key && !isSupportedPublicJwk(publicPart(key)) ? problem : null];
+      }),
+    ),
+  );
 }
 
 export function deviceThumbprint(body: DeviceBody): Promise<string> {

@@ -1,6 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { deviceSignature, hmac, signedByKeyOf } from '../../core/http/auth.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
+import { limitPerCredential } from '../../core/http/rate-limit.js';
+import { claimReplay } from '../../core/http/replay.js';
+import { invalidAs } from '../../core/http/validation.js';
 import { bindDevice } from './bind-device.js';
 import { createUserIdentifier } from './create-user-identifier.js';
 import { deactivateUser } from './deactivate-user.js';
@@ -15,77 +19,103 @@ import { route, type DeviceBody } from './schemas.js';
 import { setBindingActive } from './set-binding-active.js';
 import { setDeviceActive } from './set-device-active.js';
 
-const server = { auth: ['server'] } as const;
+// The RP server's calls (server credentials); a write's answer is kept for its retries.
+const read = { preValidation: [hmac('server'), limitPerCredential] };
+const write = { preValidation: [hmac('server'), limitPerCredential, claimReplay()] };
 // Endpoints whose spec lists 400 (not 422) for bad input: the PATCHes and the document list.
-const invalidIs400 = { ...server, invalid: 'MISSING_FIELDS' } as const;
-const device = { auth: ['sdk'], deviceSig: true } as const;
-// Registration proves possession: X-Device-Sig made with the key being registered.
-const possession = {
-  auth: ['sdk', 'server'],
-  deviceSig: { keyOf: async (q) => keyBeingRegistered(q.body as DeviceBody) },
-} as const satisfies import('fastify').FastifyContextConfig;
+const invalidIs400 = invalidAs('MISSING_FIELDS');
+// A device's own call: SDK credentials and the X-Device-Sig of one of the customer's devices.
+const deviceWrite = {
+  preValidation: [hmac('sdk'), limitPerCredential, claimReplay(deviceSignature), deviceSignature],
+};
+// Registration proves possession: X-Device-Sig made with the key being registered (checked on
+// the validated body).
+const possession = signedByKeyOf(async (request) => keyBeingRegistered(request.body as DeviceBody));
+const registration = {
+  preValidation: [hmac('sdk', 'server'), limitPerCredential, claimReplay(possession)],
+  preHandler: [possession],
+};
 
 /** Identity (Area B): devices, device-user bindings, user identifiers, users, documents, /jwks. */
 export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const c = customerOf;
   r.get('/jwks', { schema: route.jwks }, async () => deps.keys.jwks());
 
-  r.post('/api/v2/devices', { config: possession, schema: route.registerDevice }, async (q, re) => {
-    const { created, device } = await registerDevice(deps, c(q), q.body);
-    return re.code(created ? 201 : 200).send(device);
-  });
-  r.get('/api/v2/devices/:identifier', { config: server, schema: route.getDevice }, async (q) =>
-    getDevice(deps, c(q), q.params.identifier),
+  r.post(
+    '/api/v2/devices',
+    { ...registration, schema: route.registerDevice },
+    async (request, reply) => {
+      const { created, device } = await registerDevice(deps, customerOf(request), request.body);
+      return reply.code(created ? 201 : 200).send(device);
+    },
+  );
+  r.get('/api/v2/devices/:identifier', { ...read, schema: route.getDevice }, async (request) =>
+    getDevice(deps, customerOf(request), request.params.identifier),
   );
   r.patch(
     '/api/v2/devices/:identifier',
-    { config: invalidIs400, schema: route.setDeviceActive },
-    (q) => setDeviceActive(deps, c(q), q.params.identifier, q.body.active),
+    { ...write, schemaErrorFormatter: invalidIs400, schema: route.setDeviceActive },
+    (request) =>
+      setDeviceActive(deps, customerOf(request), request.params.identifier, request.body.active),
   );
 
-  r.post('/api/v2/user_devices', { config: server, schema: route.bindDevice }, async (q, re) =>
-    re.code(201).send(await bindDevice(deps, c(q), q.body)),
+  r.post('/api/v2/user_devices', { ...write, schema: route.bindDevice }, async (request, reply) =>
+    reply.code(201).send(await bindDevice(deps, customerOf(request), request.body)),
   );
   r.patch(
     '/api/v2/user_devices/:id',
-    { config: invalidIs400, schema: route.setBindingActive },
-    (q) => setBindingActive(deps, c(q), q.params.id, q.body.active),
+    { ...write, schemaErrorFormatter: invalidIs400, schema: route.setBindingActive },
+    (request) =>
+      setBindingActive(deps, customerOf(request), request.params.id, request.body.active),
   );
 
   r.post(
     '/api/v2/user_identifiers',
-    { config: server, schema: route.createUserIdentifier },
-    async (q, re) => re.code(204).send(await createUserIdentifier(deps, c(q), q.body)),
+    { ...write, schema: route.createUserIdentifier },
+    async (request, reply) =>
+      reply.code(204).send(await createUserIdentifier(deps, customerOf(request), request.body)),
   );
   r.get(
     '/api/v2/user_identifiers/:identifier',
-    { config: server, schema: route.getUserIdentifier },
-    (q) => getUserIdentifier(deps, c(q), q.params.identifier),
+    { ...read, schema: route.getUserIdentifier },
+    (request) => getUserIdentifier(deps, customerOf(request), request.params.identifier),
   );
   r.delete(
     '/api/v2/users/:userIdentifier',
-    { config: server, schema: route.deactivateUser },
-    async (q, re) => re.code(204).send(await deactivateUser(deps, c(q), q.params.userIdentifier)),
+    { ...write, schema: route.deactivateUser },
+    async (request, reply) =>
+      reply
+        .code(204)
+        .send(await deactivateUser(deps, customerOf(request), request.params.userIdentifier)),
   );
 
   r.post(
     '/api/v2/identity_documents',
-    { config: device, schema: route.registerOwnDocument },
-    async (q, re) => re.code(201).send(await registerOwnDocument(deps, c(q), signerOf(q), q.body)),
+    { ...deviceWrite, schema: route.registerOwnDocument },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await registerOwnDocument(deps, customerOf(request), signerOf(request), request.body),
+        ),
   );
-  r.get('/api/v2/identity_documents', { config: invalidIs400, schema: route.listDocuments }, (q) =>
-    documentsOfIdentifier(deps, c(q), q.query.user_identifier),
+  r.get(
+    '/api/v2/identity_documents',
+    { ...read, schemaErrorFormatter: invalidIs400, schema: route.listDocuments },
+    (request) => documentsOfIdentifier(deps, customerOf(request), request.query.user_identifier),
   );
-  r.get('/api/v2/identity_documents/:id', { config: server, schema: route.getDocument }, (q) =>
-    getDocument(deps, c(q), q.params.id),
+  r.get('/api/v2/identity_documents/:id', { ...read, schema: route.getDocument }, (request) =>
+    getDocument(deps, customerOf(request), request.params.id),
   );
   r.post(
     '/api/v2/users/:userIdentifier/identity_document',
-    { config: server, schema: route.registerDocumentFor },
-    async (q, re) =>
-      re
+    { ...write, schema: route.registerDocumentFor },
+    async (request, reply) => {
+      const { userIdentifier } = request.params;
+      const customer = customerOf(request);
+      return reply
         .code(201)
-        .send(await registerDocumentForIdentifier(deps, c(q), q.params.userIdentifier, q.body)),
+        .send(await registerDocumentForIdentifier(deps, customer, userIdentifier, request.body));
+    },
   );
 }

@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { AppError, assertThat } from '../../core/errors.js';
 import { scriptHeaders } from '../../core/http/browser-script.js';
+import { countRawAuthFailures } from '../../core/http/rate-limit.js';
+import { nosniffOnRawAnswer } from '../../core/http/security-headers.js';
+import { invalidAs } from '../../core/http/validation.js';
 import type { OidcDeps } from './deps.js';
 import { finishPasskey } from './finish-passkey.js';
 import { finishInteraction, openInteraction, pendingOf, type Exchange } from './interaction.js';
@@ -16,8 +19,15 @@ import { startPasskey } from './start-passkey.js';
 import { startPhone } from './start-phone.js';
 import { pollPhone } from './poll-phone.js';
 
-const call = { invalid: 'MISSING_FIELDS' } as const;
-const raw = (q: FastifyRequest, re: FastifyReply): Exchange => ({ req: q.raw, res: re.raw });
+// The sign-in page's calls: bad input is 400 MISSING_FIELDS.
+const call = { schemaErrorFormatter: invalidAs('MISSING_FIELDS') };
+// oidc-provider answers on the raw response, past every onSend hook: its security header is set
+// first, and its failed client authentications are counted once sent.
+const answersRaw = { onRequest: [nosniffOnRawAnswer], onResponse: [countRawAuthFailures] };
+const raw = (request: FastifyRequest, reply: FastifyReply): Exchange => ({
+  req: request.raw,
+  res: reply.raw,
+});
 
 /**
  * "Sign in with svc": every organization's OpenID Provider under `/oidc/{organization_id}`
@@ -28,41 +38,45 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
   /** The sign-in behind a page call: its provider, interaction (by cookie) and raw exchange. */
   const signIn = async (
     { organization, uid }: { organization: string; uid: string },
-    x: Exchange,
+    exchange: Exchange,
   ) => {
     const entry = await providers.of(organization);
     assertThat(entry, 'ORGANIZATION_NOT_FOUND');
-    const interaction = await openInteraction(entry.provider, x, uid);
-    const finish = (result: InteractionResults) => finishInteraction(entry.provider, x, result);
+    const interaction = await openInteraction(entry.provider, exchange, uid);
+    const finish = (result: InteractionResults) =>
+      finishInteraction(entry.provider, exchange, result);
     return { organization, interaction, finish };
   };
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/oidc/assets/login.js', { schema: route.script }, async (_q, re) => {
+  r.get('/oidc/assets/login.js', { schema: route.script }, async (_request, reply) => {
     const script = await loginScript();
-    return re.headers(scriptHeaders(script)).send(script.code);
+    return reply.headers(scriptHeaders(script)).send(script.code);
   });
-  r.get('/oidc/:organization/interaction/:uid', { schema: route.page }, async (q, re) => {
-    const { organization, uid } = q.params;
+  r.get('/oidc/:organization/interaction/:uid', { schema: route.page }, async (request, reply) => {
+    const { organization, uid } = request.params;
     const entry = await providers.of(organization);
     const interaction = entry
-      ? await openInteraction(entry.provider, raw(q, re), uid).catch(() => undefined)
+      ? await openInteraction(entry.provider, raw(request, reply), uid).catch(() => undefined)
       : undefined;
     const org = interaction && (await deps.fido.organization(organization));
     const level = requiredLevel(interaction?.params.acr_values);
     const page = org
       ? loginPage({ organizationName: org.name, acr: level ? acrOfLevel(level) : undefined })
       : staleLoginPage(new AppError('OIDC_INTERACTION_NOT_FOUND').description);
-    return re
+    return reply
       .code(org ? 200 : 404)
       .headers(page.headers)
       .send(page.html);
   });
   r.post(
     '/oidc/:organization/interaction/:uid/passkey',
-    { config: call, schema: route.startPasskey },
-    async (q, re) => {
-      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
+    { ...call, schema: route.startPasskey },
+    async (request, reply) => {
+      const { organization, interaction, finish } = await signIn(
+        request.params,
+        raw(request, reply),
+      );
       const started = await startPasskey(deps, organization, interaction);
       return started === 'insufficient'
         ? finish({
@@ -74,29 +88,35 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
   );
   r.post(
     '/oidc/:organization/interaction/:uid/passkey/finish',
-    { config: call, schema: route.finishPasskey },
-    async (q, re) => {
-      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
-      return finish(await finishPasskey(deps, organization, interaction, q.body.response));
+    { ...call, schema: route.finishPasskey },
+    async (request, reply) => {
+      const { organization, interaction, finish } = await signIn(
+        request.params,
+        raw(request, reply),
+      );
+      return finish(await finishPasskey(deps, organization, interaction, request.body.response));
     },
   );
   r.post(
     '/oidc/:organization/interaction/:uid/phone',
-    { config: call, schema: route.startPhone },
-    async (q, re) => {
-      const { organization, interaction } = await signIn(q.params, raw(q, re));
+    { ...call, schema: route.startPhone },
+    async (request, reply) => {
+      const { organization, interaction } = await signIn(request.params, raw(request, reply));
       return startPhone(deps, organization, interaction);
     },
   );
   r.post(
     '/oidc/:organization/interaction/:uid/phone/poll',
-    { config: call, schema: route.pollPhone },
-    async (q, re) => {
-      const { organization, interaction, finish } = await signIn(q.params, raw(q, re));
+    { ...call, schema: route.pollPhone },
+    async (request, reply) => {
+      const { organization, interaction, finish } = await signIn(
+        request.params,
+        raw(request, reply),
+      );
       // A long poll: the wait is registered before the step is read, so no change goes unseen.
       const { svccode, svcfication } = pendingOf(interaction);
       const step = svcfication ? { svcficationId: svcfication } : { svccodeId: svccode ?? '' };
-      const moved = deps.phone.watch(step, svccode ? (q.query.wait ?? 0) * 1000 : 0);
+      const moved = deps.phone.watch(step, svccode ? (request.query.wait ?? 0) * 1000 : 0);
       try {
         let result = await pollPhone(deps, organization, interaction);
         // A svcfication sent just now is a new step: the page asks again at once.
@@ -119,17 +139,17 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
       .withTypeProvider<TypeBoxTypeProvider>()
       .all(
         '/oidc/:organization/*',
-        { config: { answersRaw: true }, schema: route.provider },
-        async (q, re) => {
-          const entry = await providers.of(q.params.organization);
+        { ...answersRaw, schema: route.provider },
+        async (request, reply) => {
+          const entry = await providers.of(request.params.organization);
           assertThat(entry, 'ORGANIZATION_NOT_FOUND');
-          const req = q.raw as typeof q.raw & { originalUrl?: string };
+          const req = request.raw as typeof request.raw & { originalUrl?: string };
           const url = req.url ?? '/';
           const prefix = /^\/oidc\/[^/?#]+/.exec(url)?.[0] ?? '';
           req.url = url.slice(prefix.length) || '/';
           asIssuerRequest(entry.provider, req);
-          re.hijack();
-          await entry.handle(req, re.raw);
+          reply.hijack();
+          await entry.handle(req, reply.raw);
         },
       );
   });

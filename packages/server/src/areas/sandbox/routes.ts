@@ -1,23 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SandboxVerificationRequest } from '@svc/wire';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { bearer } from '../../core/http/auth.js';
+import { limitPerCredential } from '../../core/http/rate-limit.js';
+import { claimReplay } from '../../core/http/replay.js';
 import { route } from './schemas.js';
 import type { SandboxDeps } from './deps.js';
-import { verificationJson } from './verify.js';
+import { verify } from './verify.js';
 
-type Verify = FastifyRequest<{ Body: SandboxVerificationRequest }>;
-
-/** Area A route table. */
+/** Area A route table: the sandbox token (Bearer); a retry with an Idempotency-Key is replayed. */
 export function sandboxRoutes(app: FastifyInstance, deps: SandboxDeps): void {
-  // Fastify's own types, not TypeBox's: the answer is JSON text already (verificationJson), and
-  // Fastify sends it as it is.
-  const r = app;
-
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(
     '/api/v2/verifications',
-    { config: { auth: ['sandbox'] }, schema: route.verify },
-    async (q: Verify, reply) => {
-      void reply.type('application/json; charset=utf-8');
-      return verificationJson(deps, q.body.aamva);
+    {
+      preValidation: [bearer('sandbox'), limitPerCredential, claimReplay()],
+      schema: route.verify,
     },
+    async (request) => verify(deps, request.body.aamva),
   );
 }

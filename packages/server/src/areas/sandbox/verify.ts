@@ -1,4 +1,5 @@
 import type { SandboxDeps } from './deps.js';
+import type { SandboxVerification } from '@svc/wire';
 import { indicatorNames, type Indicators } from './indicators.js';
 import { matchRecord } from './match.js';
 import { findRecord } from './records-repo.js';
@@ -6,39 +7,20 @@ import { scenarioIndicators } from './scenarios.js';
 import type { Aamva } from './schemas.js';
 
 /**
- * An answer's JSON text up to its locator's value: the indicators in the order of the response
- * schema (`indicatorNames`), then `replay`.
+ * One verification's answer: the agency's indicators, or "no record" (number FALSE, the rest
+ * NULL), and a new locator. Its fields come in the response schema's order (the route's serializer writes them so too).
  */
-function answerHead(indicators: Readonly<Indicators>): string {
-  const fields = indicatorNames.map(
-    (name) => `${JSON.stringify(name)}:${JSON.stringify(indicators[name])}`,
-  );
-  return `{${fields.join(',')},"replay":"NULL","transaction_locator_id":`;
-}
-
-/** Each predefined case's answer head, made at its first call (at most 24). */
-const scenarioHeads = new Map<Readonly<Indicators>, string>();
-
-function scenarioHead(indicators: Readonly<Indicators>): string {
-  let head = scenarioHeads.get(indicators);
-  if (head === undefined) scenarioHeads.set(indicators, (head = answerHead(indicators)));
-  return head;
-}
-
-/**
- * One verification's answer as JSON text: the agency's indicators, or "no record" (number FALSE,
- * the rest NULL), and a new locator. Written here, not by the route's serializer: a predefined
- * case's text up to the locator is made once, and its verification then costs one concatenation.
- */
-export async function verificationJson(deps: SandboxDeps, aamva: Aamva): Promise<string> {
-  const scenario = scenarioIndicators(aamva.identification_id);
-  const head = scenario
-    ? scenarioHead(scenario)
-    : answerHead(
-        (await recordAnswer(deps, aamva)) ?? matchRecord(aamva, null, deps.nameLength(undefined)),
-      );
-  // A UUID holds nothing JSON escapes (JSON.stringify of it would cost more than the rest).
-  return `${head}"${deps.ids.uuid()}"}`;
+export async function verify(deps: SandboxDeps, aamva: Aamva): Promise<SandboxVerification> {
+  const indicators =
+    scenarioIndicators(aamva.identification_id) ??
+    (await recordAnswer(deps, aamva)) ??
+    matchRecord(aamva, null, deps.nameLength(undefined));
+  const inOrder = Object.fromEntries(indicatorNames.map((name) => [name, indicators[name]]));
+  return {
+    ...(inOrder as Indicators),
+    replay: 'NULL',
+    transaction_locator_id: deps.ids.uuid(),
+  };
 }
 
 /**

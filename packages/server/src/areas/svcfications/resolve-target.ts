@@ -1,5 +1,5 @@
 import { svcficationTargetFields } from '@svc/wire';
-import { AppError } from '../../core/errors.js';
+import { fieldError } from '../../core/errors.js';
 import type { SvcficationsDeps } from './deps.js';
 import type { SvcficationBody } from './schemas.js';
 
@@ -17,7 +17,7 @@ export interface Target {
 }
 
 export const invalid = (field: string, message: string) =>
-  new AppError('SVCFICATION_INVALID', `${field} ${message}`, { [field]: [message] });
+  fieldError('SVCFICATION_INVALID', { [field]: [message] }, `${field} ${message}`);
 
 // Refused rather than left to expire unanswered: nobody would ever see it.
 const unreachable =

@@ -1,6 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { customerOf as c, signerOf } from '../../core/http/caller.js';
+import { deviceSignature, hmac, sdkDeviceSignature } from '../../core/http/auth.js';
+import { optionalBody } from '../../core/http/body.js';
+import { customerOf, signerOf } from '../../core/http/caller.js';
+import { limitPerCredential } from '../../core/http/rate-limit.js';
+import { claimReplay } from '../../core/http/replay.js';
+import { invalidAs } from '../../core/http/validation.js';
 import { cancelSvcfication } from './cancel-svcfication.js';
 import { createSvcfication } from './create-svcfication.js';
 import type { SvcficationsDeps } from './deps.js';
@@ -12,64 +17,114 @@ import { rejectSvcfication } from './reject-svcfication.js';
 import { respondToSvcfication } from './respond-to-svcfication.js';
 import { route } from './schemas.js';
 
-const server = { auth: ['server'] } as const;
-const creating = { ...server, invalid: 'SVCFICATION_INVALID' } as const;
-const device = { auth: ['sdk'], deviceSig: true } as const;
-// Devices (SDK credentials) read and cancel only with the X-Device-Sig of an addressed device.
-const rpOrDevice = { auth: ['sdk', 'server'], deviceSig: 'sdk' } as const;
-const legacy = { auth: ['user'] } as const;
+// The RP server (server credentials); a write's answer is kept for its retries.
+const serverRead = { preValidation: [hmac('server'), limitPerCredential] };
+// Creation answers the spec's 422 `{message, errors}` for bad input.
+const creating = {
+  preValidation: [hmac('server'), limitPerCredential, claimReplay()],
+  schemaErrorFormatter: invalidAs('SVCFICATION_INVALID'),
+};
+// A device (SDK credentials) with the X-Device-Sig of one of the customer's devices.
+const deviceRead = { preValidation: [hmac('sdk'), limitPerCredential, deviceSignature] };
+const deviceWrite = {
+  preValidation: [hmac('sdk'), limitPerCredential, claimReplay(deviceSignature), deviceSignature],
+};
+// The RP, or a device (SDK credentials) only with the X-Device-Sig of an addressed device.
+const rpOrDeviceRead = {
+  preValidation: [hmac('sdk', 'server'), limitPerCredential, sdkDeviceSignature],
+};
+const rpOrDeviceWrite = {
+  preValidation: [
+    hmac('sdk', 'server'),
+    limitPerCredential,
+    claimReplay(sdkDeviceSignature),
+    sdkDeviceSignature,
+  ],
+};
+// The legacy v1 API (user credentials).
+const legacyRead = { preValidation: [hmac('user'), limitPerCredential] };
+const legacyCreating = {
+  preValidation: [hmac('user'), limitPerCredential, claimReplay()],
+  schemaErrorFormatter: invalidAs('SVCFICATION_INVALID'),
+};
+
 /** The signing device of an SDK caller; none for the RP (server credentials). */
-const deviceOf = (q: FastifyRequest) => (q.caller?.kind === 'sdk' ? signerOf(q) : null);
+const deviceOf = (request: FastifyRequest) =>
+  request.caller?.kind === 'sdk' ? signerOf(request) : null;
 
 /** Svcfications (Area B): requests, answers, long polls, and the legacy v1 verifications. */
 export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.post('/api/v2/svcfications', { config: creating, schema: route.create }, async (q, re) =>
-    re.code(201).send(await createSvcfication(deps, c(q), q.body)),
+  r.post('/api/v2/svcfications', { ...creating, schema: route.create }, async (request, reply) =>
+    reply.code(201).send(await createSvcfication(deps, customerOf(request), request.body)),
   );
-  r.get('/api/v2/svcfications', { config: server, schema: route.list }, async (q) =>
-    listSvcfications(deps, c(q), q.query),
+  r.get('/api/v2/svcfications', { ...serverRead, schema: route.list }, async (request) =>
+    listSvcfications(deps, customerOf(request), request.query),
   );
-  r.get('/api/v2/svcfications/next', { config: device, schema: route.next }, async (q, re) => {
-    const next = await nextSvcfication(deps, c(q), signerOf(q), q.query.wait);
-    return next ?? re.code(204).send();
-  });
-  r.get('/api/v2/svcfications/:id', { config: rpOrDevice, schema: route.get }, async (q) =>
-    getSvcfication(deps, c(q), q.params.id, {
-      waitSeconds: q.query.wait,
-      device: deviceOf(q),
+  r.get(
+    '/api/v2/svcfications/next',
+    { ...deviceRead, schema: route.next },
+    async (request, reply) => {
+      const customer = customerOf(request);
+      const next = await nextSvcfication(deps, customer, signerOf(request), request.query.wait);
+      return next ?? reply.code(204).send();
+    },
+  );
+  r.get('/api/v2/svcfications/:id', { ...rpOrDeviceRead, schema: route.get }, async (request) =>
+    getSvcfication(deps, customerOf(request), request.params.id, {
+      waitSeconds: request.query.wait,
+      device: deviceOf(request),
     }),
   );
   r.delete(
     '/api/v2/svcfications/:id',
-    { config: rpOrDevice, schema: route.cancel },
-    async (q, re) =>
-      re.code(204).send(await cancelSvcfication(deps, c(q), q.params.id, deviceOf(q))),
+    { ...rpOrDeviceWrite, schema: route.cancel },
+    async (request, reply) => {
+      const customer = customerOf(request);
+      const canceled = await cancelSvcfication(
+        deps,
+        customer,
+        request.params.id,
+        deviceOf(request),
+      );
+      return reply.code(204).send(canceled);
+    },
   );
   r.post(
     '/api/v2/svcfication_responses',
-    { config: device, schema: route.respond },
-    async (q, re) =>
-      re.code(201).send(await respondToSvcfication(deps, c(q), signerOf(q), q.body.payloads)),
+    { ...deviceWrite, schema: route.respond },
+    async (request, reply) => {
+      const { payloads } = request.body;
+      const customer = customerOf(request);
+      const answer = await respondToSvcfication(deps, customer, signerOf(request), payloads);
+      return reply.code(201).send(answer);
+    },
   );
   r.delete(
     '/api/v2/svcfication_responses/:id',
-    { config: { ...device, optionalBody: true }, schema: route.reject },
-    async (q, re) =>
-      re
+    // The reason is optional, so a request may come without any body.
+    { preValidation: [optionalBody, ...deviceWrite.preValidation], schema: route.reject },
+    async (request, reply) => {
+      const { id } = request.params;
+      const customer = customerOf(request);
+      const signer = signerOf(request);
+      return reply
         .code(204)
-        .send(await rejectSvcfication(deps, c(q), signerOf(q), q.params.id, q.body.reason)),
+        .send(await rejectSvcfication(deps, customer, signer, id, request.body.reason));
+    },
   );
 
   r.post(
     '/api/v1/verifications',
-    { config: { ...legacy, invalid: 'SVCFICATION_INVALID' }, schema: route.createVerification },
-    async (q, re) => {
-      const id = await createVerification(deps, c(q), q.body);
-      return re.code(201).header('location', `/api/v1/verifications/${id}`).send();
+    { ...legacyCreating, schema: route.createVerification },
+    async (request, reply) => {
+      const id = await createVerification(deps, customerOf(request), request.body);
+      return reply.code(201).header('location', `/api/v1/verifications/${id}`).send();
     },
   );
-  r.get('/api/v1/verifications/:id', { config: legacy, schema: route.getVerification }, async (q) =>
-    getVerification(deps, c(q), q.params.id),
+  r.get(
+    '/api/v1/verifications/:id',
+    { ...legacyRead, schema: route.getVerification },
+    async (request) => getVerification(deps, customerOf(request), request.params.id),
   );
 }

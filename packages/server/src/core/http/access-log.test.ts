@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { lazyRequestLogger, registerAccessLog } from './access-log.js';
+import { registerAccessLog } from './access-log.js';
 
 /** A Fastify as svc builds it (its request logging off, request ids from `x-request-id`), logging into `lines`. */
 async function appLogging(level: string) {
@@ -19,7 +19,6 @@ async function appLogging(level: string) {
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
-    childLoggerFactory: lazyRequestLogger,
   });
   registerAccessLog(app);
   app.get('/quiet', async () => ({ ok: true }));
@@ -29,26 +28,25 @@ async function appLogging(level: string) {
     return { ok: true };
   });
   await app.ready();
-  return { app, logger, lines };
+  return { app, lines };
 }
 
 describe('the access log', () => {
-  it('writes the line pino writes for the request, key for key', async () => {
-    const { app, logger, lines } = await appLogging('info');
+  it('writes one line per answered request: its id, method, URL, status and milliseconds', async () => {
+    const { app, lines } = await appLogging('info');
     const id = 'id with "quotes" \\ and \u2028';
     const res = await app.inject({ url: '/quiet?x=%221%22', headers: { 'x-request-id': id } });
     expect(res.statusCode).toBe(200);
     expect(lines).toHaveLength(1);
     const line = lines[0] as Record<string, unknown>;
-    logger
-      .child({ reqId: id })
-      .info(
-        { method: 'GET', url: '/quiet?x=%221%22', status: 200, ms: line.ms },
-        'request completed',
-      );
-    const fromPino = lines[1] as Record<string, unknown>;
-    expect(Object.keys(line)).toEqual(Object.keys(fromPino));
-    expect({ ...line, time: 0 }).toEqual({ ...fromPino, time: 0 });
+    expect(line).toMatchObject({
+      level: 30,
+      reqId: id,
+      method: 'GET',
+      url: '/quiet?x=%221%22',
+      status: 200,
+      msg: 'request completed',
+    });
     expect(line.time).toBeTypeOf('number');
     expect(line.ms).toBeTypeOf('number');
     await app.close();
@@ -82,7 +80,7 @@ describe('the access log', () => {
   });
 
   it('writes nothing and fails nothing without a logger', async () => {
-    const app = Fastify({ logger: false, childLoggerFactory: lazyRequestLogger });
+    const app = Fastify({ logger: false });
     registerAccessLog(app);
     app.get('/quiet', async (request) => {
       request.log.info('into nothing');

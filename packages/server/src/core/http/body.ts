@@ -1,15 +1,15 @@
 import { isUtf8 } from 'node:buffer';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { jsonTextProblem } from './text.js';
-import { routeConfig } from './route-config.js';
+import { stating } from './steps.js';
 
 /**
  * JSON is the only body type. The exact bytes are kept on the request (the HMAC signs them), an
  * empty body reads as no body (clients send DELETE with a JSON content type and nothing else),
  * and anything else is 415 through Fastify's own check. The bytes must be UTF-8 (decoding would
  * replace a bad sequence silently) and no string may hold NUL or a lone surrogate (400). A route
- * whose body is optional (`optionalBody`) reads no body as `{}`.
+ * whose body is optional lists the `optionalBody` step.
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.decorateRequest('rawBody', null);
@@ -29,9 +29,12 @@ export function registerJsonBody(app: FastifyInstance): void {
       return problem ? done(new AppError('BAD_REQUEST', problem), undefined) : done(null, value);
     });
   });
-  // Runs before validation (registered before every other preValidation hook).
-  app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body === undefined && routeConfig(request).optionalBody) request.body = {};
-    done();
-  });
 }
+
+/** A preValidation step of a route whose body may be left out: no body validates as `{}`. */
+export const optionalBody = stating(
+  async function optionalBody(request: FastifyRequest) {
+    if (request.body === undefined) request.body = {};
+  },
+  { optionalBody: true },
+);

@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routeConfig } from './route-config.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 /**
- * CORS for the routes marked `config.cors` (the svccode endpoints browser widgets call from the
- * RP's own pages). They carry no credentials, so any origin may call them; every other route
- * stays same-origin. Every answer of such a route is readable cross-origin, the refusals of the
- * URL checks and of the rate limits included, so the first onRequest hook sets the headers.
+ * CORS for the routes that list the `allowAnyOrigin` step (the svccode endpoints browser widgets
+ * call from the RP's own pages). They carry no credentials, so any origin may call them; every
+ * other route stays same-origin. Every answer of such a route is readable cross-origin, the
+ * refusals of the URL checks and of the rate limits included: the step is an onSend hook, which
+ * every answer of the route passes.
  */
 
-/** Per app, the paths of its `cors` routes, for answers made before any route matched. */
+/** Per app, the paths of its CORS routes, for answers made before any route matched. */
 const corsPaths = new WeakMap<FastifyInstance, Map<string, RegExp>>();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -30,8 +30,8 @@ function allowOrigin(reply: FastifyReply): void {
 }
 
 /** Answers a preflight: 204, whatever the request's id (the answer does not depend on it). */
-function answerPreflight(reply: FastifyReply): void {
-  void reply
+function answerPreflight(reply: FastifyReply): FastifyReply {
+  return reply
     .header('access-control-allow-methods', 'GET, POST, OPTIONS')
     .header('access-control-allow-headers', 'content-type')
     .header('access-control-max-age', '600')
@@ -39,7 +39,7 @@ function answerPreflight(reply: FastifyReply): void {
     .send();
 }
 
-/** Whether a request no route took (unknown method, router failure) is on a `cors` route's path. */
+/** Whether a request no route took (unknown method, router failure) is on a CORS route's path. */
 function onCorsPath(request: FastifyRequest): boolean {
   const path = (request.raw.url ?? '').split('?')[0] ?? '';
   const patterns = corsPaths.get(request.server)?.values() ?? [];
@@ -48,7 +48,7 @@ function onCorsPath(request: FastifyRequest): boolean {
 
 /**
  * For router failures (bad percent-encoding, overlong parameters: `frameworkErrors`), which no
- * hook sees: a path of a `cors` route gets the CORS headers, and a preflight to it its 204.
+ * hook sees: a path of a CORS route gets the CORS headers, and a preflight to it its 204.
  * True when the preflight was answered.
  */
 export function answerRouterFailure(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -59,28 +59,34 @@ export function answerRouterFailure(request: FastifyRequest, reply: FastifyReply
   return true;
 }
 
+/** The onSend step of a CORS route: every answer is readable from any origin. */
+export async function allowAnyOrigin(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  allowOrigin(reply);
+  return payload;
+}
+
+const listsAllowAnyOrigin = (route: RouteOptions) =>
+  [route.onSend ?? []].flat().includes(allowAnyOrigin);
+
 /**
- * Registered before every other hook. Preflights are answered here, before the URL checks and
- * the rate limits: a refused preflight would hide the real answer (a readable 429 with
- * Retry-After) behind a CORS failure, and a preflight costs nothing to answer.
+ * Requests no route takes (an unknown method) on the path of a CORS route get the CORS headers
+ * too: the paths are collected from the routes that list `allowAnyOrigin`.
  */
-export function registerCors(app: FastifyInstance): void {
+export function registerCorsPaths(app: FastifyInstance): void {
   const paths = new Map<string, RegExp>();
   corsPaths.set(app, paths);
   app.addHook('onRoute', (route) => {
-    if (route.config?.cors === true) paths.set(route.url, pathPattern(route.url));
+    if (listsAllowAnyOrigin(route)) paths.set(route.url, pathPattern(route.url));
   });
-  // Callback style: every other route passes without a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    const cors = routeConfig(request).cors === true;
-    if (!cors && !(request.is404 && onCorsPath(request))) return done();
-    allowOrigin(reply);
-    if (!cors || request.method !== 'OPTIONS') return done();
-    // Answered here: the lifecycle ends without done().
-    answerPreflight(reply);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && onCorsPath(request)) allowOrigin(reply);
   });
 }
 
-/** Handler of the `cors` OPTIONS routes; never reached, the hook above has answered. */
+/** Handler of the CORS preflights (OPTIONS): 204 with what the routes allow. */
 export const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
-  reply.code(204).send();
+  answerPreflight(reply);

@@ -4,7 +4,6 @@ import { AppError, fieldError, type ErrorCode } from '../errors.js';
 import { answerRouterFailure } from './cors.js';
 import { jsonAnswerHeaders } from './security-headers.js';
 import { toFieldErrors } from './validation.js';
-import { routeConfig } from './route-config.js';
 
 const byFastifyStatus: Partial<Record<number, ErrorCode>> = {
   404: 'ROUTE_NOT_FOUND',
@@ -14,12 +13,14 @@ const byFastifyStatus: Partial<Record<number, ErrorCode>> = {
 };
 
 /** Any thrown value as an AppError; unknown failures become a generic 500 with nothing internal. */
-function toAppError(err: FastifyError | AppError, request: FastifyRequest): AppError {
+function toAppError(err: FastifyError | AppError): AppError {
   if (err instanceof AppError) return err;
-  if (err.validation) {
-    const code = routeConfig(request).invalid ?? 'VALIDATION_FAILED';
-    return fieldError(code, toFieldErrors(err.validation, err.validationContext ?? 'body'));
-  }
+  // A route without its own formatter (validation.ts, `invalidAs`).
+  if (err.validation)
+    return fieldError(
+      'VALIDATION_FAILED',
+      toFieldErrors(err.validation, err.validationContext ?? 'body'),
+    );
   const status = err.statusCode ?? 500;
   const code = byFastifyStatus[status];
   if (code) return new AppError(code);
@@ -61,7 +62,7 @@ export function frameworkErrors(
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    const error = toAppError(err, request);
+    const error = toAppError(err);
     if (error.status >= 500) request.log.error({ err }, 'request failed');
     return sendError(reply, error);
   });

@@ -1,5 +1,5 @@
 import { performance as perf } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** A party's share: tokens refilled at `perMs` a millisecond, up to a burst of two milliseconds. */
@@ -176,53 +176,66 @@ function loopUtilization(): () => number {
   };
 }
 
-/** Paces answers per customer (at most `perSecond`, 0: off); after every other onSend hook. */
-export function registerFairShare(
-  app: FastifyInstance,
-  perSecond: number,
-  registry: Registry,
-): void {
-  if (perSecond === 0) return;
-  const share = new FairShare(perSecond / 1000, {
-    onError: (err) => app.log.error({ err }, 'a paced answer failed'),
-  });
-  new Counter({
-    name: 'svc_fair_share_paced_total',
-    help: "answers that waited for their customer's (or address's) share while others were served",
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(share.paced);
-    },
-  });
-  new Gauge({
-    name: 'svc_fair_share_per_second',
-    help: "each customer's share of answers a second while customers contend (falls while the event loop is busy)",
-    registers: [registry],
-    collect() {
-      this.set(share.perMsNow * 1000);
-    },
-  });
-  // Closing: what waits goes out now, with the connection's end (see app.ts).
-  app.addHook('preClose', (done) => {
-    share.drain();
-    done();
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // A customer's answers by customer; refusals of unauthenticated requests (bad credentials,
-    // bad input, unknown paths) by client address. Pages, documents and probes are not paced.
-    const customer = request.caller?.customerId;
-    const party = customer ?? (reply.statusCode >= 400 ? `address:${request.ip}` : null);
-    if (!party) return done(null, payload);
-    const send = () => {
-      // Held past the start of closing: the hook that ends connections then has already run.
-      if (share.draining) void reply.header('connection', 'close');
-      done(null, payload);
-    };
-    if (share.answer(party, customer !== undefined, send)) return;
-    // Too many answers waiting for one party (a client pipelining requests): this one goes out
-    // now and ends its connection.
-    void reply.header('connection', 'close');
-    done(null, payload);
-  });
+export interface FairShareOptions {
+  /** Answers a second one customer gets while others are served too; 0 turns the share off. */
+  perSecond: number;
+  registry: Registry;
 }
+
+/**
+ * The fair share as a plugin, registered after every other onSend hook (core/http/index.ts).
+ *
+ * What a client observes: while another customer is being served, a customer's answers leave at
+ * most `perSecond` a second (less while the event loop is saturated), in the order they were
+ * ready, the rest a few milliseconds later; a customer served alone is never slowed. Refusals of
+ * unauthenticated requests are paced by client address at a fifth of that. Pages, documents and
+ * probes are never paced. More than 1024 answers waiting for one party: the next goes out at once
+ * with `Connection: close`. Answers held while the server closes go out with `Connection: close`.
+ * `/metrics` counts the paced answers (`svc_fair_share_paced_total`) and shows the current share
+ * (`svc_fair_share_per_second`).
+ */
+export const fairShare = fastifyPlugin<FairShareOptions>(
+  async (app, { perSecond, registry }) => {
+    if (perSecond === 0) return;
+    const share = new FairShare(perSecond / 1000, {
+      onError: (err) => app.log.error({ err }, 'a paced answer failed'),
+    });
+    new Counter({
+      name: 'svc_fair_share_paced_total',
+      help: "answers that waited for their customer's (or address's) share while others were served",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(share.paced);
+      },
+    });
+    new Gauge({
+      name: 'svc_fair_share_per_second',
+      help: "each customer's share of answers a second while customers contend (falls while the event loop is busy)",
+      registers: [registry],
+      collect() {
+        this.set(share.perMsNow * 1000);
+      },
+    });
+    // Closing: what waits goes out now, with the connection's end (see app.ts).
+    app.addHook('preClose', async () => share.drain());
+    app.addHook('onSend', (request, reply, payload, done) => {
+      // A customer's answers by customer; refusals of unauthenticated requests (bad credentials,
+      // bad input, unknown paths) by client address.
+      const customer = request.caller?.customerId;
+      const party = customer ?? (reply.statusCode >= 400 ? `address:${request.ip}` : null);
+      if (!party) return done(null, payload);
+      const send = () => {
+        // Held past the start of closing: the hook that ends connections then has already run.
+        if (share.draining) void reply.header('connection', 'close');
+        done(null, payload);
+      };
+      if (share.answer(party, customer !== undefined, send)) return;
+      // Too many answers waiting for one party (a client pipelining requests): this one goes
+      // out now and ends its connection.
+      void reply.header('connection', 'close');
+      done(null, payload);
+    });
+  },
+  { name: 'svc-fair-share', fastify: '5.x' },
+);

@@ -1,63 +1,70 @@
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
-import { registerAuth, registerDeviceSig, type AuthDeps } from './auth.js';
 import { registerJsonBody } from './body.js';
-import { registerCors } from './cors.js';
+import { registerCorsPaths } from './cors.js';
 import { registerErrorHandling } from './errors.js';
-import { registerFairShare } from './fair-share.js';
+import { fairShare } from './fair-share.js';
 import { registerAccessLog } from './access-log.js';
 import { registerMetrics } from './metrics.js';
-import { registerRateLimits, type RateLimits } from './rate-limit.js';
-import { registerHandlerStart, registerReplayClaims } from './replay.js';
+import { registerAddressLimits, RequestLimits, type RateLimits } from './rate-limit.js';
+import { registerReplayAnswers } from './replay.js';
 import { registerResponseSigning } from './response-signing.js';
-import { registerRouteConfig } from './route-config.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUrlChecks } from './url.js';
 import { registerValidation } from './validation.js';
-import { registerWriteBatching } from './write-batch.js';
-import type { SecretBox } from '../crypto/secret-box.js';
-import type { Ids } from '../ids.js';
-import './types.js';
+import type { HttpCore } from './types.js';
 
-export type { AuthDeps } from './auth.js';
-export { lazyRequestLogger } from './access-log.js';
 export { frameworkErrors } from './errors.js';
 export { maxParamLength } from './url.js';
 
-export interface HttpCoreDeps extends AuthDeps {
-  ids: Ids;
-  /** Seals the answers kept for replays (replay.ts). */
-  box: SecretBox;
+export interface HttpCoreDeps extends Omit<HttpCore, 'limits'> {
   rateLimits: RateLimits;
+  /** Answers per second one customer gets while others are served too (fair-share.ts). */
+  contendedPerSecond: number;
 }
 
 /**
- * Everything every route shares: CORS, URL checks, JSON bodies, validation, errors,
- * authentication, replay-safe writes, signing, security headers, metrics, the
- * fair share, batched writes. Hooks run in the order they are registered here.
+ * What every request passes, whatever its route; the steps a route adds (authentication, limits,
+ * replay claim, device signature) are listed in its route table. Hooks of one phase run in the
+ * order they are registered here, and before the route's own.
  */
 export function registerHttpCore(
   app: FastifyInstance,
   deps: HttpCoreDeps,
   metrics: Registry,
 ): void {
-  // First: the refusals of every later hook keep the CORS headers of the routes marked `cors`.
-  registerRouteConfig(app);
-  registerCors(app);
+  const { rateLimits, contendedPerSecond, ...core } = deps;
+  app.decorate('httpCore', { ...core, limits: new RequestLimits(rateLimits) });
+  app.decorateRequest('caller', null);
+  app.decorateRequest('signingDevice', null);
+
+  // Every answer of a CORS route's path is readable cross-origin, also one no route made
+  // (cors.ts). Then malformed URLs are refused (400/414) for everyone.
+  registerCorsPaths(app);
   registerUrlChecks(app);
+
+  // Parsing and validation: JSON bodies only (their exact bytes kept for the HMAC), strict bodies,
+  // coerced params and query strings; every failure answers from the one error catalog.
   registerJsonBody(app);
   registerValidation(app);
   registerErrorHandling(app);
-  registerAuth(app, deps);
-  registerRateLimits(app, deps.rateLimits, deps.clock);
-  // A repeat is answered before its X-Device-Sig nonce, already spent by the first, is checked.
-  registerReplayClaims(app, deps);
-  registerDeviceSig(app, deps);
-  registerHandlerStart(app);
+
+  // Limits per client address (onRequest) and failed authentication, counted as 401/403 answers
+  // are sent (onSend: 429 past a token's limit).
+  registerAddressLimits(app);
+
+  // The answers of replay-claimed writes are kept, or their claims released, once final (onSend);
+  // each route's last preHandler marks that its handler runs.
+  registerReplayAnswers(app);
+
+  // onSend, in this order: signing, security headers (they see the final content type).
   registerResponseSigning(app, deps.clock);
   registerSecurityHeaders(app);
+
+  // onResponse: latency by route and status at /metrics, one access line per request.
   registerMetrics(app, metrics);
   registerAccessLog(app);
-  registerFairShare(app, deps.rateLimits.contendedPerSecond, metrics);
-  registerWriteBatching(app);
+
+  // The last onSend hook: the fair share holds answers, so it comes after everything else.
+  void app.register(fairShare, { perSecond: contendedPerSecond, registry: metrics });
 }

@@ -1,7 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  RateLimiterMemory,
+  RateLimiterRes,
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { AppError, rateLimited } from '../errors.js';
-import { routeConfig } from './route-config.js';
 
 /** Requests per window; 0 turns a limit off. */
 export interface RateLimits {
@@ -10,49 +14,78 @@ export interface RateLimits {
   perCredential: number;
   authFailuresPerAddress: number;
   authFailuresPerToken: number;
-  /** Answers per second one customer gets while others are served too (fair-share.ts). */
-  contendedPerSecond: number;
 }
 
 /**
- * Fixed-window counters of this process, on the injected clock. Keys of past windows are dropped
- * when the map grows, so a flood of distinct keys cannot grow it without bound.
+ * Where the counters live: the one place a store-backed limiter (rate-limiter-flexible's
+ * PostgreSQL or SQLite one, so that limits hold across instances) replaces this process's memory.
  */
-export class Counters {
-  private readonly counts = new Map<string, { window: number; n: number }>();
+export type LimiterStore = (options: IRateLimiterOptions) => RateLimiterAbstract;
+
+const inMemory: LimiterStore = (options) => new RateLimiterMemory(options);
+
+/** Whole seconds until the key's window ends, at least 1 (Retry-After). */
+const retryAfterOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+/** `points` per window and key, or no limit at 0. */
+class Limit {
+  private readonly limiter: RateLimiterAbstract | null;
+
   constructor(
-    private readonly clock: Clock,
-    private readonly windowMs: number,
-  ) {}
-
-  private window(): number {
-    return Math.floor(this.clock.ms() / this.windowMs);
+    private readonly points: number,
+    options: Omit<IRateLimiterOptions, 'points'>,
+    store: LimiterStore,
+  ) {
+    this.limiter = points > 0 ? store({ ...options, points }) : null;
   }
 
-  count(key: string): number {
-    const entry = this.counts.get(key);
-    return entry?.window === this.window() ? entry.n : 0;
+  /** Counts one request: the seconds to wait when that is past the limit, else null. */
+  async take(key: string): Promise<number | null> {
+    try {
+      await this.limiter?.consume(key);
+      return null;
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return retryAfterOf(refused);
+      throw refused;
+    }
   }
 
-  add(key: string): number {
-    const window = this.window();
-    const entry = this.counts.get(key);
-    if (entry?.window === window) return ++entry.n;
-    if (this.counts.size >= 100_000) this.prune(window);
-    this.counts.set(key, { window, n: 1 });
-    return 1;
+  /** The seconds to wait when the key has used the limit up already, else null. */
+  async reached(key: string): Promise<number | null> {
+    const used = await this.limiter?.get(key);
+    // A key whose window has ended may still be read before the store forgets it.
+    const current = used && used.msBeforeNext > 0;
+    return current && used.consumedPoints >= this.points ? retryAfterOf(used) : null;
   }
 
-  /** Seconds until the current window ends: when a refused caller may come back. */
-  retryAfter(): number {
-    const end = (this.window() + 1) * this.windowMs;
-    return Math.max(1, Math.ceil((end - this.clock.ms()) / 1000));
-  }
-
-  private prune(window: number): void {
-    for (const [key, entry] of this.counts) if (entry.window !== window) this.counts.delete(key);
+  /** Counts one against the key without refusing anything now. */
+  async add(key: string): Promise<void> {
+    await this.limiter?.penalty(key);
   }
 }
+
+/**
+ * Per client address and per credential, and, far tighter, per address and per presented token for
+ * failed authentication (401/403, and a wrong FIDO link secret). Counted in this process (the
+ * default `store`): N instances allow N times the limits.
+ */
+export class RequestLimits {
+  readonly perAddress: Limit;
+  readonly perCredential: Limit;
+  readonly failuresPerAddress: Limit;
+  readonly failuresPerToken: Limit;
+
+  constructor(limits: RateLimits, store: LimiterStore = inMemory) {
+    const limit = (points: number, keyPrefix: string) =>
+      new Limit(points, { duration: limits.windowSeconds, keyPrefix }, store);
+    this.perAddress = limit(limits.perAddress, 'ip');
+    this.perCredential = limit(limits.perCredential, 'credential');
+    this.failuresPerAddress = limit(limits.authFailuresPerAddress, 'fail-ip');
+    this.failuresPerToken = limit(limits.authFailuresPerToken, 'fail-token');
+  }
+}
+
+const limitsOf = (request: FastifyRequest): RequestLimits => request.server.httpCore.limits;
 
 /** The token an Authorization header presents (Bearer, SVC key, or the SVC HMAC token). */
 function presentedToken(request: FastifyRequest): string | null {
@@ -61,69 +94,85 @@ function presentedToken(request: FastifyRequest): string | null {
   return /^(?:Bearer|SVC)\s+([^\s:]+)/i.exec(value.trim())?.[1] ?? null;
 }
 
-/** The link whose secret a page call presents, as the key of its failures. */
-function linkOf(request: FastifyRequest): string {
-  return `link:${(request.params as { id?: string }).id ?? ''}`;
+/**
+ * Counts a failed authentication of `token`'s. A token past its limit turns its further failures
+ * into 429; its correctly authenticated requests still pass, so whoever merely knows a token
+ * cannot lock its owner out. Returns the answer's payload.
+ */
+async function countFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string | null,
+  payload: unknown,
+): Promise<unknown> {
+  const limits = limitsOf(request);
+  await limits.failuresPerAddress.add(request.ip);
+  const retryAfter = token ? await limits.failuresPerToken.take(token) : null;
+  if (retryAfter === null) return payload;
+  void reply
+    .code(429)
+    .type('application/json; charset=utf-8')
+    .header('retry-after', String(retryAfter));
+  reply.removeHeader('www-authenticate');
+  return JSON.stringify(new AppError('RATE_LIMITED').body());
 }
 
 /**
- * Per client address and per credential, and, far tighter, per address and per presented token for
- * failed authentication (401/403, and a wrong FIDO link secret). Counted in this process: N instances allow N times the limits.
- * The hooks are synchronous (callback style): counting needs no promise per request.
+ * Every request from an address, and its failed authentications, before anything else runs; the
+ * 401/403 answers of every route as they are sent. A CORS preflight is never refused: a refused
+ * one would hide the real answer (a readable 429 with Retry-After) behind a CORS failure, and it
+ * costs nothing to answer.
  */
-export function registerRateLimits(app: FastifyInstance, limits: RateLimits, clock: Clock): void {
-  const counters = new Counters(clock, limits.windowSeconds * 1000);
-  const over = (key: string, limit: number) => limit > 0 && counters.count(key) >= limit;
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (
-      over(`fail-ip:${request.ip}`, limits.authFailuresPerAddress) ||
-      (limits.perAddress > 0 && counters.add(`ip:${request.ip}`) > limits.perAddress)
-    )
-      return done(rateLimited(counters.retryAfter()));
-    done();
+export function registerAddressLimits(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS' && !request.is404) return;
+    const limits = limitsOf(request);
+    const retryAfter =
+      (await limits.failuresPerAddress.reached(request.ip)) ??
+      (await limits.perAddress.take(request.ip));
+    if (retryAfter !== null) throw rateLimited(retryAfter);
   });
-  // After authentication: the credential is known.
-  app.addHook('preValidation', (request, _reply, done) => {
-    const caller = request.caller;
-    if (
-      caller &&
-      limits.perCredential > 0 &&
-      counters.add(`credential:${caller.customerId}:${caller.kind}`) > limits.perCredential
-    )
-      return done(rateLimited(counters.retryAfter()));
-    done();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 401 && reply.statusCode !== 403) return payload;
+    return countFailure(request, reply, presentedToken(request), payload);
   });
-  // Failures are counted as they are answered. A token past its limit turns its further failures
-  // into 429; its correctly authenticated requests still pass, so whoever merely knows a token
-  // cannot lock its owner out.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const status = reply.statusCode;
-    const wrongLinkSecret = status === 404 && routeConfig(request).linkSecret === true;
-    if (status !== 401 && status !== 403 && !wrongLinkSecret) return done(null, payload);
-    counters.add(`fail-ip:${request.ip}`);
-    const token = wrongLinkSecret ? linkOf(request) : presentedToken(request);
-    const limit = limits.authFailuresPerToken;
-    if (!token || limit === 0 || counters.add(`fail-token:${token}`) <= limit)
-      return done(null, payload);
-    void reply
-      .code(429)
-      .type('application/json; charset=utf-8')
-      .header('retry-after', String(counters.retryAfter()));
-    reply.removeHeader('www-authenticate');
-    done(null, JSON.stringify(new AppError('RATE_LIMITED').body()));
-  });
-  // A raw answer has left already: its failure counts toward the address's next requests. An
-  // access token refused with a Bearer (or DPoP) challenge does not: tokens expire in normal use,
-  // and a relying party refreshes after the 401 (RFC 6750).
-  app.addHook('onResponse', (request, reply, done) => {
-    const status = reply.statusCode;
-    const challenge = String(reply.raw.getHeader('www-authenticate') ?? '');
-    if (
-      routeConfig(request).answersRaw &&
-      (status === 401 || status === 403) &&
-      !/^(Bearer|DPoP)\b/i.test(challenge)
-    )
-      counters.add(`fail-ip:${request.ip}`);
-    done();
-  });
+}
+
+/** Requests per customer credential (of one kind); after the authentication step. */
+export async function limitPerCredential(request: FastifyRequest): Promise<void> {
+  const caller = request.caller;
+  if (!caller) return;
+  const key = `${caller.customerId}:${caller.kind}`;
+  const retryAfter = await limitsOf(request).perCredential.take(key);
+  if (retryAfter !== null) throw rateLimited(retryAfter);
+}
+
+/**
+ * An onSend step of the routes whose body carries a link secret (`:id`'s): a 404 answer is a
+ * wrong secret, counted and limited per address and per link like a wrong token.
+ */
+export async function countWrongLinkSecret(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (reply.statusCode !== 404) return payload;
+  const link = `link:${(request.params as { id?: string }).id ?? ''}`;
+  return countFailure(request, reply, link, payload);
+}
+
+/**
+ * An onResponse step of a route that answers on the raw response (`reply.hijack()`, the OpenID
+ * Provider), which no onSend hook sees: its 401/403s count toward the address's next requests
+ * once sent. An access token refused with a Bearer (or DPoP) challenge does not: tokens expire in
+ * normal use, and a relying party refreshes after the 401 (RFC 6750).
+ */
+export async function countRawAuthFailures(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const status = reply.statusCode;
+  const challenge = String(reply.raw.getHeader('www-authenticate') ?? '');
+  if ((status === 401 || status === 403) && !/^(Bearer|DPoP)\b/i.test(challenge))
+    await limitsOf(request).failuresPerAddress.add(request.ip);
 }

@@ -1,27 +1,11 @@
 import { createHash } from 'node:crypto';
 import { parseDeviceSig } from '@svc/wire';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.js';
-import type { SecretBox } from '../crypto/secret-box.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors.js';
 import { claimKey, releaseKey, storeResponse } from '../idempotency.js';
-import type { Ids } from '../ids.js';
-import type { Db } from '../store/index.js';
-import { checksDeviceSig } from './auth.js';
-import { routeConfig } from './route-config.js';
-
-export interface ReplayDeps {
-  db: Db;
-  clock: Clock;
-  ids: Ids;
-  /**
-   * Seals kept answers at rest: some carry a secret shown once (a FIDO user link), and all may
-   * carry personal data.
-   */
-  box: SecretBox;
-  /** The signed Date window: an exact HMAC replay is remembered for twice this. */
-  skewSeconds: number;
-}
+import type { DeviceSignatureStep } from './auth.js';
+import { stating } from './steps.js';
+import { httpCoreOf, type HttpCore } from './types.js';
 
 interface Claim {
   customerId: string;
@@ -38,7 +22,6 @@ declare module 'fastify' {
   }
 }
 
-const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const keyedHours = 24;
 /** An unanswered claim older than this belongs to a process that died mid-request. */
 const leaseMs = 60_000;
@@ -66,9 +49,12 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
  * The X-Device-Sig of a device call: only where the route checks it for this caller. Elsewhere it
  * is no part of the request's identity: an added header must not make a replay a new write.
  */
-function deviceSigOf(request: FastifyRequest): string | undefined {
+function deviceSigOf(
+  request: FastifyRequest,
+  signed: DeviceSignatureStep | undefined,
+): string | undefined {
   const header = request.headers['x-device-sig'];
-  return typeof header === 'string' && checksDeviceSig(request) ? header : undefined;
+  return typeof header === 'string' && signed?.checks(request) ? header : undefined;
 }
 
 /**
@@ -77,23 +63,28 @@ function deviceSigOf(request: FastifyRequest): string | undefined {
  * answered only with its own maker's answer; the named key is checked after the claim, and a
  * claim whose X-Device-Sig fails is released unanswered.
  */
-function makerOf(request: FastifyRequest, kind: string): string {
-  const deviceSig = deviceSigOf(request);
+function makerOf(request: FastifyRequest, kind: string, deviceSig: string | undefined): string {
   const thumbprint = deviceSig === undefined ? null : parseDeviceSig(deviceSig)?.thumbprint;
   return thumbprint ? `${kind}:${thumbprint}` : kind;
 }
 
 /** The key of this write: its maker's Idempotency-Key, or else its signed headers themselves. */
-function keyOf(request: FastifyRequest, deps: ReplayDeps): { key: string; ttlMs: number } | null {
+function keyOf(
+  request: FastifyRequest,
+  deps: HttpCore,
+  deviceSig: string | undefined,
+): { key: string; ttlMs: number } | null {
   const kind = request.caller?.kind ?? '';
   const keyed = idempotencyKey(request);
   if (keyed !== undefined)
-    return { key: `idem:${makerOf(request, kind)}:${keyed}`, ttlMs: keyedHours * 3_600_000 };
+    return {
+      key: `idem:${makerOf(request, kind, deviceSig)}:${keyed}`,
+      ttlMs: keyedHours * 3_600_000,
+    };
   const authorization = request.headers.authorization;
   // Only an HMAC signature covers method, path, body and Date; a bearer or API key does not.
   if (!request.caller?.secret || typeof authorization !== 'string') return null;
   // The signature does not cover the device: its X-Device-Sig (fresh nonce each call) is part of it.
-  const deviceSig = deviceSigOf(request);
   const signed = deviceSig === undefined ? authorization : `${authorization}\n${deviceSig}`;
   return { key: `sig:${sha256(signed)}`, ttlMs: 2 * deps.skewSeconds * 1000 };
 }
@@ -109,94 +100,91 @@ function replay(
 }
 
 /**
- * Claims an authenticated write before it runs (after its credentials, before its X-Device-Sig
- * nonce is spent): a repeat gets the first answer, or 409 while the first still runs.
+ * The step of an authenticated write that claims it before it runs (after its credentials, before
+ * its X-Device-Sig nonce is spent): a repeat gets the first answer, or 409 while the first still
+ * runs. `signed`: the route's device signature step, whose X-Device-Sig is part of the write's
+ * identity. A route whose answer carries a secret shown once lists no claim: a repeat runs again
+ * rather than reading the secret back from the database.
  */
-export function registerReplayClaims(app: FastifyInstance, deps: ReplayDeps): void {
-  app.decorateRequest('replayClaim', null);
-  app.decorateRequest('handlerStarted', false);
-  /** Claims this write's key; true when the request was answered here (a repeat). */
-  async function claim(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const customerId = request.caller?.customerId;
-    if (!customerId || routeConfig(request).secretAnswer) return false;
-    const found = keyOf(request, deps);
-    if (!found) return false;
-    const now = deps.clock.now();
-    const claim = deps.ids.uuid();
-    const result = await claimKey(deps.db, {
-      customerId,
-      key: found.key,
-      claim,
-      fingerprint: fingerprintOf(request),
-      expiresAt: new Date(now.getTime() + found.ttlMs),
-      now,
-      leaseMs,
-    });
-    if (result.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    if (result.kind === 'in-progress') throw new AppError('REQUEST_IN_PROGRESS');
-    if (result.kind === 'answered') {
-      const { status, headers, body } = result.response;
-      // A body kept before answers were sealed is JSON (or empty): never `v1.`.
-      void replay(reply, status, headers, body.startsWith('v1.') ? deps.box.open(body) : body);
-      return true;
-    }
-    request.replayClaim = { customerId, key: found.key, claim };
-    return false;
-  }
-
-  /** Keeps the answer of the claiming request for its repeats, or lets the claim go. */
-  async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    const owned = request.replayClaim;
-    if (!owned) return;
-    request.replayClaim = null;
-    const body =
-      typeof payload === 'string'
-        ? payload
-        : Buffer.isBuffer(payload)
-          ? payload.toString()
-          : payload == null
-            ? ''
-            : null; // a stream is not kept
-    // A refusal before the handler (input, X-Device-Sig), a 429 (retry later) or a 5xx leaves
-    // nothing behind.
-    const retryable = reply.statusCode >= 500 || reply.statusCode === 429;
-    if (!request.handlerStarted || retryable || body === null) {
-      await releaseKey(deps.db, owned);
-      return;
-    }
-    const headers: Record<string, string> = {};
-    for (const name of replayedHeaders) {
-      const value = reply.getHeader(name);
-      if (value !== undefined && (name !== 'content-type' || body !== ''))
-        headers[name] = String(value);
-    }
-    await storeResponse(deps.db, owned, {
-      status: reply.statusCode,
-      headers,
-      body: deps.box.seal(body),
-    });
-  }
-
-  // Callback-style hooks: reads and unclaimed requests pass without a promise.
-  app.addHook('preValidation', (request, reply, done) => {
-    if (!request.caller || !writes.has(request.method)) return done();
-    claim(request, reply).then((answered) => {
-      if (!answered) done();
-    }, done);
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.replayClaim) return done(null, payload);
-    settle(request, reply, payload).then(
-      () => done(null, payload),
-      (err: Error) => done(err),
-    );
-  });
+export function claimReplay(signed?: DeviceSignatureStep) {
+  return stating(
+    async function claimReplay(request: FastifyRequest, reply: FastifyReply) {
+      const customerId = request.caller?.customerId;
+      if (!customerId) return;
+      const deps = httpCoreOf(request);
+      const found = keyOf(request, deps, deviceSigOf(request, signed));
+      if (!found) return;
+      const now = deps.clock.now();
+      const claim = deps.ids.uuid();
+      const result = await claimKey(deps.db, {
+        customerId,
+        key: found.key,
+        claim,
+        fingerprint: fingerprintOf(request),
+        expiresAt: new Date(now.getTime() + found.ttlMs),
+        now,
+        leaseMs,
+      });
+      if (result.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      if (result.kind === 'in-progress') throw new AppError('REQUEST_IN_PROGRESS');
+      if (result.kind === 'answered') {
+        const { status, headers, body } = result.response;
+        // A body kept before answers were sealed is JSON (or empty): never `v1.`.
+        return replay(reply, status, headers, body.startsWith('v1.') ? deps.box.open(body) : body);
+      }
+      request.replayClaim = { customerId, key: found.key, claim };
+    },
+    { claimsReplay: true },
+  );
 }
 
-/** Marks that the handler runs; registered after every other preHandler hook. */
-export function registerHandlerStart(app: FastifyInstance): void {
-  app.addHook('preHandler', (request, _reply, done) => {
-    request.handlerStarted = true;
-    done();
+/** Keeps the answer of the claiming request for its repeats, or lets the claim go. */
+async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const owned = request.replayClaim;
+  if (!owned) return;
+  request.replayClaim = null;
+  const { db, box } = httpCoreOf(request);
+  const body =
+    typeof payload === 'string'
+      ? payload
+      : Buffer.isBuffer(payload)
+        ? payload.toString()
+        : payload == null
+          ? ''
+          : null; // a stream is not kept
+  // A refusal before the handler (input, X-Device-Sig), a 429 (retry later) or a 5xx leaves
+  // nothing behind.
+  const retryable = reply.statusCode >= 500 || reply.statusCode === 429;
+  if (!request.handlerStarted || retryable || body === null) {
+    await releaseKey(db, owned);
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const name of replayedHeaders) {
+    const value = reply.getHeader(name);
+    if (value !== undefined && (name !== 'content-type' || body !== ''))
+      headers[name] = String(value);
+  }
+  await storeResponse(db, owned, { status: reply.statusCode, headers, body: box.seal(body) });
+}
+
+async function markHandlerStart(request: FastifyRequest): Promise<void> {
+  request.handlerStarted = true;
+}
+
+/**
+ * Stores or releases each claim as its answer is sent, and marks when a handler is about to run:
+ * only then is a 4xx answer worth replaying. The mark is each route's last preHandler, after its
+ * own steps (a device signature made with the key the body names is checked there).
+ */
+export function registerReplayAnswers(app: FastifyInstance): void {
+  app.decorateRequest('replayClaim', null);
+  app.decorateRequest('handlerStarted', false);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    route.preHandler = [route.preHandler ?? []].flat().concat(markHandlerStart);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    await settle(request, reply, payload);
+    return payload;
   });
 }

@@ -7,20 +7,12 @@ import type { Clock } from '../clock.js';
  * request method, the response body MD5 and Content-Type, X-Date and the request's path?query.
  */
 export function registerResponseSigning(app: FastifyInstance, clock: Clock): void {
-  // X-Date changes once a second: it is formatted once a second.
-  let dated = { second: Number.NaN, text: '' };
-  const httpDate = () => {
-    const ms = clock.ms();
-    const second = Math.floor(ms / 1000);
-    if (second !== dated.second) dated = { second, text: new Date(ms).toUTCString() };
-    return dated.text;
-  };
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const secret = request.caller?.secret;
-    if (!secret || reply.statusCode < 200 || reply.statusCode >= 300) return done(null, payload);
+    if (!secret || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : '';
     if (body.length === 0) reply.removeHeader('content-type');
-    const date = httpDate();
+    const date = clock.now().toUTCString();
     const contentType = body.length === 0 ? '' : String(reply.getHeader('content-type') ?? '');
     void reply.header('x-date', date);
     void reply.header(
@@ -33,6 +25,6 @@ export function registerResponseSigning(app: FastifyInstance, clock: Clock): voi
         path: request.raw.url ?? request.url,
       }),
     );
-    done(null, payload);
+    return payload;
   });
 }

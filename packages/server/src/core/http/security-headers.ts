@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { routeConfig } from './route-config.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * What every JSON answer carries, also those made before any route ran (`frameworkErrors`): some
@@ -23,18 +22,20 @@ function secure(reply: FastifyReply): void {
 
 /**
  * `nosniff` on every answer, `no-store` on JSON ones. Neither header is covered by response
- * signing, so it is registered after it and sees the final content type. Answers made on the raw
- * response (`answersRaw`: the OpenID Provider, whose own `no-store` covers its token, userinfo and
- * interaction answers) pass no onSend hook: they get `nosniff` before they are handed over.
+ * signing, so it is registered after it and sees the final content type.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    if (routeConfig(request).answersRaw === true)
-      reply.raw.setHeader('x-content-type-options', 'nosniff');
-    done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
     secure(reply);
-    done(null, payload);
+    return payload;
   });
+}
+
+/**
+ * The onRequest step of a route that answers on the raw response (the OpenID Provider, whose own
+ * `no-store` covers its token, userinfo and interaction answers): such answers pass no onSend
+ * hook, so they get `nosniff` before they are handed over.
+ */
+export async function nosniffOnRawAnswer(_request: FastifyRequest, reply: FastifyReply) {
+  reply.raw.setHeader('x-content-type-options', 'nosniff');
 }

@@ -43,5 +43,8 @@ function urlProblem(request: FastifyRequest): AppError | null {
 
 /** Path and query checks, before authentication: a malformed URL is 400 (414) for everyone. */
 export function registerUrlChecks(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => done(urlProblem(request) ?? undefined));
+  app.addHook('onRequest', async (request) => {
+    const problem = urlProblem(request);
+    if (problem) throw problem;
+  });
 }

@@ -1,7 +1,8 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { FieldErrors } from '../errors.js';
+import type { FastifyInstance, FastifySchema, FastifySchemaValidationError } from 'fastify';
+import { fieldError, type ErrorCode, type FieldErrors } from '../errors.js';
+import { stating } from './steps.js';
 import { finiteNumbersOnly } from './finite-numbers.js';
 
 /**
@@ -103,4 +104,16 @@ export function toFieldErrors(
     if (!messages.includes(message)) messages.push(message);
   }
   return out;
+}
+
+/**
+ * A route's `schemaErrorFormatter`: a schema validation failure answers `code` (the catalog's
+ * status) naming every bad field. Routes without one answer VALIDATION_FAILED (errors.ts).
+ */
+export function invalidAs(code: ErrorCode) {
+  return stating(
+    (errors: FastifySchemaValidationError[], dataVar: string): Error =>
+      fieldError(code, toFieldErrors(errors, dataVar)),
+    { invalid: code },
+  );
 }

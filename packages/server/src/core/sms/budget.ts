@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import { rateLimited } from '../errors.js';
-import { Counters } from '../http/rate-limit.js';
+import { Counters } from '../window-counters.js';
 
 /**
  * How many SMS a customer may send, and send to one phone number, per clock hour

@@ -9,6 +9,8 @@ import { verifyAuthentication } from '../links/verify-authentication.js';
 import { verifyRegistration } from '../links/verify-registration.js';
 import { ceremonyScript } from './script.js';
 import { scriptHeaders } from '../../../core/http/browser-script.js';
+import { countWrongLinkSecret } from '../../../core/http/rate-limit.js';
+import { invalidAs } from '../../../core/http/validation.js';
 import { linkPage } from './template.js';
 
 const ceremonies = {
@@ -17,7 +19,7 @@ const ceremonies = {
 } as const;
 const pageStatus = { ready: 200, used: 410, expired: 410, invalid: 404 } as const;
 // The link secret is the credential: a wrong one (404) counts as a failed authentication.
-const call = { invalid: 'MISSING_FIELDS', linkSecret: true } as const;
+const call = { schemaErrorFormatter: invalidAs('MISSING_FIELDS'), onSend: [countWrongLinkSecret] };
 
 /**
  * The pages behind `user_link` and the two calls their script makes; the link secret is the
@@ -40,22 +42,11 @@ export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
       const page = linkPage(kind, view);
       return reply.code(pageStatus[view.state]).headers(page.headers).send(page.html);
     });
-    r.post(
-      `/fido/${kind}/:id/options`,
-      {
-        config: call,
-        schema: route.options(kind),
-      },
-      async (request) => ceremony.options(deps, request.params.id, request.body.secret),
+    r.post(`/fido/${kind}/:id/options`, { ...call, schema: route.options(kind) }, async (request) =>
+      ceremony.options(deps, request.params.id, request.body.secret),
     );
-    r.post(
-      `/fido/${kind}/:id/verify`,
-      {
-        config: call,
-        schema: route.verify(kind),
-      },
-      async (request) =>
-        ceremony.verify(deps, request.params.id, request.body.secret, request.body.response),
+    r.post(`/fido/${kind}/:id/verify`, { ...call, schema: route.verify(kind) }, async (request) =>
+      ceremony.verify(deps, request.params.id, request.body.secret, request.body.response),
     );
   }
 }

@@ -6,6 +6,7 @@ import { componentRef, pruneComponents, withRefs, wireSchemas, type Json } from 
 import { errorExample, exampleOf } from './examples.js';
 import { replaysWrites, responseHeaders, securityOf, securitySchemes } from './security.js';
 import { addWritten, type WrittenOperations } from './written.js';
+import { routeFacts } from '../steps.js';
 
 /** One OpenAPI document: its info and the tags its operations use. */
 export interface ApiDocument {
@@ -23,7 +24,7 @@ const replayKey = 'x-svc-replays';
 interface OperationExamples {
   request?: unknown;
   responses: Record<string, unknown>;
-  /** The route takes no body as `{}` (`optionalBody`): its request body is not required. */
+  /** The route takes no body as `{}` (its `optionalBody` step): its request body is not required. */
   bodyOptional?: boolean;
 }
 
@@ -35,17 +36,17 @@ const otherErrors = {
 
 /**
  * A route's schema as its operation: wire schemas as `$ref`s to components, the security its
- * `config` enforces, the headers svc adds, and an example of every body.
+ * steps enforce, the headers svc adds, and an example of every body.
  */
 const transform: SwaggerTransform = ({ schema, url, route }) => {
-  const config = route.config ?? {};
-  const { security, description } = securityOf(config);
+  const facts = routeFacts(route);
+  const { security, description } = securityOf(facts);
   const examples: OperationExamples = { responses: {} };
   const body = schema.body as Json | undefined;
   if (body) examples.request = exampleOf(body);
-  if (config.optionalBody) examples.bodyOptional = true;
+  if (facts.optionalBody) examples.bodyOptional = true;
   // What a schema validation failure answers (core/http/errors.ts).
-  const invalid = config.invalid ?? 'VALIDATION_FAILED';
+  const invalid = facts.invalid ?? 'VALIDATION_FAILED';
   const firstField = ((body?.required as string[] | undefined) ?? [])[0];
   const responses: Record<string, unknown> = {};
   for (const [key, value] of Object.entries((schema.response ?? {}) as Record<string, Json>)) {
@@ -76,7 +77,7 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
         .filter(Boolean)
         .join('\n\n'),
       [examplesKey]: examples,
-      ...(replaysWrites(security, config) ? { [replayKey]: true } : {}),
+      ...(replaysWrites(security, facts) ? { [replayKey]: true } : {}),
     } as FastifySchema,
   };
 };

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig } from 'fastify';
+import type { StepFacts } from '../steps.js';
 import type { Json } from './components.js';
 
 const hmacScheme = [
@@ -46,15 +46,15 @@ export const securitySchemes: Record<string, Json> = {
 
 type Requirement = Record<string, string[]>;
 
-/** What a route's `config` (auth, deviceSig) asks of its callers, as OpenAPI states it. */
-export function securityOf(config: FastifyContextConfig): {
+/** What a route's steps (authentication, device signature) ask of its callers, as OpenAPI states it. */
+export function securityOf(facts: StepFacts): {
   security: Requirement[];
   description: string;
 } {
-  const kinds = (config.auth ?? []).filter((kind) => kind !== 'none');
-  const sig = config.deviceSig;
+  const kinds = (facts.auth ?? []).filter((kind) => kind !== 'none');
+  const sig = facts.deviceSig;
   const signer =
-    typeof sig === 'object'
+    sig === 'named'
       ? 'the device key the body carries or names'
       : 'a registered device of the caller';
   if (kinds.includes('sandbox'))
@@ -91,11 +91,11 @@ const customerSchemes = ['SvcHmac', 'SandboxBearer', 'FidoApiKey'];
 
 /**
  * Whether svc keeps the answers of this route's writes for their retries (core/http/replay.ts):
- * every way in names a customer, and the answer carries no secret shown once.
+ * the route claims them, and every way in names a customer.
  */
-export function replaysWrites(security: Requirement[], config: FastifyContextConfig): boolean {
+export function replaysWrites(security: Requirement[], facts: StepFacts): boolean {
   const customer = (r: Requirement) => customerSchemes.some((scheme) => scheme in r);
-  return security.length > 0 && security.every(customer) && !config.secretAnswer;
+  return security.length > 0 && security.every(customer) && facts.claimsReplay === true;
 }
 
 /** The headers svc adds to an answer, by what authenticated the request. */
