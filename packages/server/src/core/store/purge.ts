@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from './index.js';
 
-/** Rows deleted per statement: the event loop's longest hold against the writes (docs/performance.md, change 28). */
+/** Rows deleted per statement: bounds how long one purge holds the event loop against the writes. */
 export const purgeBatch = 1000;
 /** Batches per pass at most; the purge loop runs a pass every second. */
 const batchesPerPass = 100;
