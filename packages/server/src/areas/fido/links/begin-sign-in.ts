@@ -1,7 +1,6 @@
 import { assertThat } from '../../../core/errors.js';
 import type { FidoDeps } from '../deps.js';
 import { issueLink } from './issue-link.js';
-import { inTransaction } from './links-repo.js';
 import { findOrganizationById } from '../organizations/organizations-repo.js';
 
 /**
@@ -15,8 +14,8 @@ export async function beginSignIn(
 ): Promise<{ id: string; secret: string }> {
   const organization = await findOrganizationById(deps.db, organizationId);
   assertThat(organization, 'ORGANIZATION_NOT_FOUND');
-  const created = await inTransaction(deps.db, (tx) =>
-    issueLink(deps, tx, 'authentications', organization, { userId: null }),
-  );
+  const created = await deps.db
+    .transaction()
+    .execute((tx) => issueLink(deps, tx, 'authentications', organization, { userId: null }));
   return { id: created.row.id, secret: new URL(created.user_link).hash.slice(1) };
 }

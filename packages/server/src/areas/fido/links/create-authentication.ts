@@ -1,7 +1,6 @@
 import { assertThat } from '../../../core/errors.js';
 import type { FidoDeps } from '../deps.js';
 import { issueLink } from './issue-link.js';
-import { inTransaction } from './links-repo.js';
 import { requireOrganization } from '../organizations/require-organization.js';
 import { findUserByIdentifier } from '../users/users-repo.js';
 import { callbackProblem, checkFields } from '../validate.js';
@@ -32,7 +31,7 @@ export async function createAuthentication(
       : await findUserByIdentifier(deps.db, customerId, input.user_identifier);
   if (input.user_identifier !== undefined)
     assertThat(user?.registered === 1, 'FIDO_USER_NOT_REGISTERED');
-  const created = await inTransaction(deps.db, (tx) =>
+  const created = await deps.db.transaction().execute((tx) =>
     issueLink(deps, tx, 'authentications', organization, {
       userId: user?.id ?? null,
       userIdentifier: input.user_identifier,

@@ -2,7 +2,6 @@ import { notInNameRuns } from '@svc/wire';
 import { assertThat } from '../../../core/errors.js';
 import type { FidoDeps } from '../deps.js';
 import { issueLink } from './issue-link.js';
-import { inTransaction } from './links-repo.js';
 import { hasRoomForPasskey, passkeyLimitText } from '../users/passkey-room.js';
 import { requireOrganization } from '../organizations/require-organization.js';
 import { findUserByIdentifier, insertUser } from '../users/users-repo.js';
@@ -28,7 +27,7 @@ export async function createRegistration(
   });
   const organization = await requireOrganization(deps.db, customerId);
   const { user_identifier: identifier, name } = input.user;
-  const created = await inTransaction(deps.db, async (tx) => {
+  const created = await deps.db.transaction().execute(async (tx) => {
     await insertUser(tx, {
       id: deps.ids.uuid(),
       customer_id: customerId,

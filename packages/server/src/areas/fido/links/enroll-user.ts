@@ -1,7 +1,6 @@
 import { assertThat } from '../../../core/errors.js';
 import type { FidoDeps } from '../deps.js';
 import { issueLink } from './issue-link.js';
-import { inTransaction } from './links-repo.js';
 import { redirectUrisOf } from '../organizations/organizations-repo.js';
 import { hasRoomForPasskey, passkeyLimitText } from '../users/passkey-room.js';
 import { requireOrganization } from '../organizations/require-organization.js';
@@ -43,7 +42,7 @@ export async function enrollUser(
       redirect_url: allowed ? null : "must be one of the organization's redirect URIs",
     });
   }
-  const created = await inTransaction(deps.db, (tx) =>
+  const created = await deps.db.transaction().execute((tx) =>
     issueLink(deps, tx, 'registrations', organization, {
       userId: user.id,
       callbackUrl: input.callback_url,

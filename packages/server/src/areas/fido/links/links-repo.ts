@@ -26,11 +26,6 @@ function perKind<V extends Record<string, unknown>, R>(
   return (kind: LinkKind) => byKind[kind];
 }
 
-/** Runs the writes of one link change (the link, its user, its SMS) in one transaction. */
-export function inTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(run);
-}
-
 export async function insertLink(db: Db, kind: LinkKind, row: LinkRow): Promise<void> {
   await db.insertInto(table(kind)).values(row).execute();
 }

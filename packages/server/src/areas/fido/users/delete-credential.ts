@@ -1,7 +1,6 @@
 import { assertThat } from '../../../core/errors.js';
 import { deleteCredential as remove } from './credentials-repo.js';
 import type { FidoDeps } from '../deps.js';
-import { inTransaction } from '../links/links-repo.js';
 import { lockPasskeys } from './passkey-room.js';
 import { userCredential } from './user-credential.js';
 import { markRegistered } from './users-repo.js';
@@ -22,7 +21,7 @@ export async function deleteCredential(
     userId,
     credentialId,
   );
-  await inTransaction(deps.db, async (tx) => {
+  await deps.db.transaction().execute(async (tx) => {
     const { count } = await lockPasskeys(deps, tx, organizationId, user.id);
     assertThat(await remove(tx, credential.id), 'CREDENTIAL_NOT_FOUND');
     // Set from the count, not only cleared: a user left inconsistent before is put right.
