@@ -37,7 +37,8 @@ export class SignedClient {
 
   /**
    * Any signed call (`path` with its query); the typed methods of the subclasses use it. `headers`
-   * are merged case-insensitively: a caller's `Idempotency-Key` (to retry a write safely) or
+   * are merged case-insensitively: a caller's `Idempotency-Key` (the same on every retry of one
+   * write, so that a retry answers the first success instead of writing twice) or
    * `Content-Type` replaces the client's own, and is what the signature covers. `X-Date` and
    * `Authorization` are always the client's: they are the signature.
    */
@@ -50,10 +51,6 @@ export class SignedClient {
   ): Promise<SignedResponse<T>> {
     const payload = body === undefined ? '' : JSON.stringify(body);
     const sent = new Headers(headers);
-    // Each call is one write: svc runs an identical signed write only once per Date window, so a
-    // fresh key keeps two equal calls in one second apart. Pass a key to retry safely.
-    if (method !== 'GET' && !sent.has('idempotency-key'))
-      sent.set('idempotency-key', globalThis.crypto.randomUUID());
     if (body !== undefined && !sent.has('content-type'))
       sent.set('content-type', 'application/json');
     const contentType = sent.get('content-type') ?? '';

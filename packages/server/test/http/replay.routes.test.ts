@@ -24,7 +24,7 @@ const count = async (table: 'user_identifiers' | 'fido_users' | 'idempotency') =
   );
 
 describe('an identical signed write', () => {
-  it('runs once; its repeat gets the first answer, signed for the repeat', async () => {
+  it('without an Idempotency-Key runs again: two requests are two writes', async () => {
     const { svc_id } = await newDevice().register();
     const parts = {
       method: 'POST' as const,
@@ -33,23 +33,16 @@ describe('an identical signed write', () => {
       contentType: 'application/json',
       date: t.clock.now().toUTCString(),
     };
+    const kept = await count('idempotency');
     expect((await signedInject(parts)).statusCode).toBe(204);
     const before = await count('user_identifiers');
-    t.clock.advance(2000);
-    const again = await signedInject(parts);
-    expect(again.statusCode).toBe(204);
+    // The same bytes again (inside the Date window) run again and meet the first one's result.
+    expect((await signedInject(parts)).statusCode).toBe(409);
     expect(await count('user_identifiers')).toBe(before);
-    const { secret } = t.customer.server_credentials;
-    const date = String(again.headers['x-date']);
-    expect(again.headers['x-signature']).toBe(
-      hmacSignature(secret, { method: 'POST', body: '', contentType: '', date, path: parts.path }),
-    );
-    // Signed anew (another Date), the same write runs again and meets the first one's result.
-    const resigned = await signedInject({ ...parts, date: t.clock.now().toUTCString() });
-    expect(resigned.statusCode).toBe(409);
+    expect(await count('idempotency')).toBe(kept);
   });
 
-  it('with X-Device-Sig: the repeat gets the first answer, not a 403 for its spent nonce', async () => {
+  it('with X-Device-Sig: a repeat is refused, its nonce spent by the first', async () => {
     const keys = generateDeviceKeys();
     const body = JSON.stringify({
       device_public_key: publicJwk(keys.device),
@@ -71,11 +64,34 @@ describe('an identical signed write', () => {
       }),
     };
     const send = () => t.app.inject({ method: 'POST', url: path, headers, payload: body });
-    const first = await send();
-    expect(first.statusCode).toBe(201);
+    expect((await send()).statusCode).toBe(201);
     const again = await send();
-    expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(first.json());
+    expect(again.statusCode).toBe(403);
+    // Keyed, the repeat gets the first answer (the client asked for it).
+    const keyed = { ...headers, 'x-device-sig': await deviceSigHeader(keys.device) };
+    const sendKeyed = () =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { ...keyed, 'idempotency-key': 'device-1' },
+        payload: body,
+      });
+    const first = await sendKeyed();
+    expect(first.statusCode).toBe(200);
+    const repeat = await sendKeyed();
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual(first.json());
+    const { secret: serverSecret } = t.customer.sdk_credentials;
+    const answeredAt = String(repeat.headers['x-date']);
+    expect(repeat.headers['x-signature']).toBe(
+      hmacSignature(serverSecret, {
+        method: 'POST',
+        body: repeat.body,
+        contentType: String(repeat.headers['content-type']),
+        date: answeredAt,
+        path,
+      }),
+    );
   });
 
   it('a refused write leaves nothing behind', async () => {
@@ -114,9 +130,13 @@ describe('Idempotency-Key', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ error: 'IDEMPOTENCY_KEY_REUSED' });
 
-    // A refusal before the use case runs does not use up the key.
+    // A refusal does not use up the key, before the use case runs or from it.
     expect((await send('k-2', { name: 'Bob' })).statusCode).toBe(400);
     expect((await send('k-2', { name: 'Bob', user_identifier: 'bob-idem' })).statusCode).toBe(201);
+    expect((await send('k-3', alice)).statusCode).toBe(409);
+    expect(
+      (await send('k-3', { name: 'Alice', user_identifier: 'alice-2@example.com' })).statusCode,
+    ).toBe(201);
 
     // After 24 h the key is forgotten: the create runs again and finds the user.
     t.clock.advance(24 * 3_600_000 + 1000);

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { parseDeviceSig } from '@svc/wire';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { claimKey, releaseKey, storeResponse } from '../idempotency.js';
 import type { DeviceSignatureStep } from './auth.js';
 import { stating } from './steps.js';
-import { httpCoreOf, type HttpCore } from './types.js';
+import { httpCoreOf } from './types.js';
 
 interface Claim {
   customerId: string;
@@ -17,8 +17,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The idempotency claim this request holds, stored or released in onSend. */
     replayClaim: Claim | null;
-    /** Set when the handler is about to run: only then is a 4xx answer worth replaying. */
-    handlerStarted: boolean;
   }
 }
 
@@ -68,25 +66,14 @@ function makerOf(request: FastifyRequest, kind: string, deviceSig: string | unde
   return thumbprint ? `${kind}:${thumbprint}` : kind;
 }
 
-/** The key of this write: its maker's Idempotency-Key, or else its signed headers themselves. */
-function keyOf(
-  request: FastifyRequest,
-  deps: HttpCore,
-  deviceSig: string | undefined,
-): { key: string; ttlMs: number } | null {
-  const kind = request.caller?.kind ?? '';
+/**
+ * The key of this write: its maker's Idempotency-Key, or none. Without one, two requests are two
+ * writes, however alike: a byte-identical signed request is a new one (docs/decisions/http.md).
+ */
+function keyOf(request: FastifyRequest, deviceSig: string | undefined): string | null {
   const keyed = idempotencyKey(request);
-  if (keyed !== undefined)
-    return {
-      key: `idem:${makerOf(request, kind, deviceSig)}:${keyed}`,
-      ttlMs: keyedHours * 3_600_000,
-    };
-  const authorization = request.headers.authorization;
-  // Only an HMAC signature covers method, path, body and Date; a bearer or API key does not.
-  if (!request.caller?.secret || typeof authorization !== 'string') return null;
-  // The signature does not cover the device: its X-Device-Sig (fresh nonce each call) is part of it.
-  const signed = deviceSig === undefined ? authorization : `${authorization}\n${deviceSig}`;
-  return { key: `sig:${sha256(signed)}`, ttlMs: 2 * deps.skewSeconds * 1000 };
+  if (keyed === undefined) return null;
+  return `idem:${makerOf(request, request.caller?.kind ?? '', deviceSig)}:${keyed}`;
 }
 
 function replay(
@@ -100,11 +87,11 @@ function replay(
 }
 
 /**
- * The step of an authenticated write that claims it before it runs (after its credentials, before
- * its X-Device-Sig nonce is spent): a repeat gets the first answer, or 409 while the first still
- * runs. `signed`: the route's device signature step, whose X-Device-Sig is part of the write's
- * identity. A route whose answer carries a secret shown once lists no claim: a repeat runs again
- * rather than reading the secret back from the database.
+ * The step of an authenticated write that claims its Idempotency-Key before it runs (after its
+ * credentials, before its X-Device-Sig nonce is spent): a repeat with the same body gets the first
+ * success, or 409 while the first still runs; another body under the key is 422. `signed`: the
+ * route's device signature step, whose key is part of the maker. A route whose answer carries a
+ * secret shown once lists no claim: a repeat runs again rather than reading the secret back.
  */
 export function claimReplay(signed?: DeviceSignatureStep) {
   return stating(
@@ -112,16 +99,16 @@ export function claimReplay(signed?: DeviceSignatureStep) {
       const customerId = request.caller?.customerId;
       if (!customerId) return;
       const deps = httpCoreOf(request);
-      const found = keyOf(request, deps, deviceSigOf(request, signed));
-      if (!found) return;
+      const key = keyOf(request, deviceSigOf(request, signed));
+      if (!key) return;
       const now = deps.clock.now();
       const claim = deps.ids.uuid();
       const result = await claimKey(deps.db, {
         customerId,
-        key: found.key,
+        key,
         claim,
         fingerprint: fingerprintOf(request),
-        expiresAt: new Date(now.getTime() + found.ttlMs),
+        expiresAt: new Date(now.getTime() + keyedHours * 3_600_000),
         now,
         leaseMs,
       });
@@ -132,7 +119,7 @@ export function claimReplay(signed?: DeviceSignatureStep) {
         // A body kept before answers were sealed is JSON (or empty): never `v1.`.
         return replay(reply, status, headers, body.startsWith('v1.') ? deps.box.open(body) : body);
       }
-      request.replayClaim = { customerId, key: found.key, claim };
+      request.replayClaim = { customerId, key, claim };
     },
     { claimsReplay: true },
   );
@@ -152,10 +139,10 @@ async function settle(request: FastifyRequest, reply: FastifyReply, payload: unk
         : payload == null
           ? ''
           : null; // a stream is not kept
-  // A refusal before the handler (input, X-Device-Sig), a 429 (retry later) or a 5xx leaves
-  // nothing behind.
-  const retryable = reply.statusCode >= 500 || reply.statusCode === 429;
-  if (!request.handlerStarted || retryable || body === null) {
+  // Only a success is kept: after a refusal or a failure the key is free, and a retry runs anew
+  // once its cause is fixed (Stripe keeps 4xx; a key that can never succeed helps no one).
+  const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
+  if (!succeeded || body === null) {
     await releaseKey(db, owned);
     return;
   }
@@ -168,21 +155,9 @@ async function settle(request: FastifyRequest, reply: FastifyReply, payload: unk
   await storeResponse(db, owned, { status: reply.statusCode, headers, body: box.seal(body) });
 }
 
-async function markHandlerStart(request: FastifyRequest): Promise<void> {
-  request.handlerStarted = true;
-}
-
-/**
- * Stores or releases each claim as its answer is sent, and marks when a handler is about to run:
- * only then is a 4xx answer worth replaying. The mark is each route's last preHandler, after its
- * own steps (a device signature made with the key the body names is checked there).
- */
+/** Stores or releases each claim as its answer is sent. */
 export function registerReplayAnswers(app: FastifyInstance): void {
   app.decorateRequest('replayClaim', null);
-  app.decorateRequest('handlerStarted', false);
-  app.addHook('onRoute', (route: RouteOptions) => {
-    route.preHandler = [route.preHandler ?? []].flat().concat(markHandlerStart);
-  });
   app.addHook('onSend', async (request, reply, payload) => {
     await settle(request, reply, payload);
     return payload;
