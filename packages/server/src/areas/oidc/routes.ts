@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { AppError, assertThat } from '../../core/errors.js';
 import { scriptHeaders } from '../../core/http/browser-script.js';
-import { countRawAuthFailures } from '../../core/http/rate-limit.js';
+import { countRawAuthFailures, refuseClientPastFailures } from '../../core/http/rate-limit.js';
 import { nosniffOnRawAnswer } from '../../core/http/security-headers.js';
 import { invalidAs } from '../../core/http/validation.js';
 import type { OidcDeps } from './deps.js';
@@ -23,7 +23,10 @@ import { pollPhone } from './poll-phone.js';
 const call = { schemaErrorFormatter: invalidAs('MISSING_FIELDS') };
 // oidc-provider answers on the raw response, past every onSend hook: its security header is set
 // first, and its failed client authentications are counted once sent.
-const answersRaw = { onRequest: [nosniffOnRawAnswer], onResponse: [countRawAuthFailures] };
+const answersRaw = {
+  onRequest: [nosniffOnRawAnswer, refuseClientPastFailures],
+  onResponse: [countRawAuthFailures],
+};
 const raw = (request: FastifyRequest, reply: FastifyReply): Exchange => ({
   req: request.raw,
   res: reply.raw,

@@ -87,6 +87,27 @@ export class RequestLimits {
 
 const limitsOf = (request: FastifyRequest): RequestLimits => request.server.httpCore.limits;
 
+/**
+ * The client an address stands for: an IPv6 address by its /64 (one subscriber's network), an
+ * IPv4-mapped one as IPv4, and every loopback address (::1, 127.0.0.0/8) as one.
+ */
+export function clientOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  const address = mapped ?? ip;
+  if (address === '::1' || address.startsWith('127.')) return 'loopback';
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** The token an Authorization header presents (Bearer, SVC key, or the SVC HMAC token). */
 function presentedToken(request: FastifyRequest): string | null {
   const value = request.headers.authorization;
@@ -95,9 +116,10 @@ function presentedToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Counts a failed authentication of `token`'s. A token past its limit turns its further failures
- * into 429; its correctly authenticated requests still pass, so whoever merely knows a token
- * cannot lock its owner out. Returns the answer's payload.
+ * Counts a failed authentication from the request's client and of `token`'s. Past either limit,
+ * further failures are answered 429; requests that authenticate still pass, so neither whoever
+ * shares the client's address nor whoever merely knows a token can lock its owner out. Returns
+ * the answer's payload.
  */
 async function countFailure(
   request: FastifyRequest,
@@ -106,8 +128,9 @@ async function countFailure(
   payload: unknown,
 ): Promise<unknown> {
   const limits = limitsOf(request);
-  await limits.failuresPerAddress.add(request.ip);
-  const retryAfter = token ? await limits.failuresPerToken.take(token) : null;
+  const fromClient = await limits.failuresPerAddress.take(clientOf(request.ip));
+  const ofToken = token ? await limits.failuresPerToken.take(token) : null;
+  const retryAfter = fromClient ?? ofToken;
   if (retryAfter === null) return payload;
   void reply
     .code(429)
@@ -118,18 +141,14 @@ async function countFailure(
 }
 
 /**
- * Every request from an address, and its failed authentications, before anything else runs; the
- * 401/403 answers of every route as they are sent. A CORS preflight is never refused: a refused
- * one would hide the real answer (a readable 429 with Retry-After) behind a CORS failure, and it
- * costs nothing to answer.
+ * Every request from a client address before anything else runs; the 401/403 answers of every
+ * route as they are sent. A CORS preflight is never refused: a refused one would hide the real
+ * answer (a readable 429 with Retry-After) behind a CORS failure, and it costs nothing to answer.
  */
 export function registerAddressLimits(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS' && !request.is404) return;
-    const limits = limitsOf(request);
-    const retryAfter =
-      (await limits.failuresPerAddress.reached(request.ip)) ??
-      (await limits.perAddress.take(request.ip));
+    const retryAfter = await limitsOf(request).perAddress.take(clientOf(request.ip));
     if (retryAfter !== null) throw rateLimited(retryAfter);
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -162,8 +181,18 @@ export async function countWrongLinkSecret(
 }
 
 /**
+ * An onRequest step of a route that answers on the raw response (the OpenID Provider): its
+ * failures cannot be turned into 429 as they are sent, so a client past its failure limit is
+ * refused on that route until its window ends (every other route still serves it).
+ */
+export async function refuseClientPastFailures(request: FastifyRequest): Promise<void> {
+  const retryAfter = await limitsOf(request).failuresPerAddress.reached(clientOf(request.ip));
+  if (retryAfter !== null) throw rateLimited(retryAfter);
+}
+
+/**
  * An onResponse step of a route that answers on the raw response (`reply.hijack()`, the OpenID
- * Provider), which no onSend hook sees: its 401/403s count toward the address's next requests
+ * Provider), which no onSend hook sees: its 401/403s count toward the client's next requests
  * once sent. An access token refused with a Bearer (or DPoP) challenge does not: tokens expire in
  * normal use, and a relying party refreshes after the 401 (RFC 6750).
  */
@@ -174,5 +203,5 @@ export async function countRawAuthFailures(
   const status = reply.statusCode;
   const challenge = String(reply.raw.getHeader('www-authenticate') ?? '');
   if ((status === 401 || status === 403) && !/^(Bearer|DPoP)\b/i.test(challenge))
-    await limitsOf(request).failuresPerAddress.add(request.ip);
+    await limitsOf(request).failuresPerAddress.add(clientOf(request.ip));
 }
