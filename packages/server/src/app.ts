@@ -119,6 +119,10 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
         authFailuresPerToken: config.rateLimitAuthFailuresPerToken,
       },
       contendedPerSecond: config.rateLimitContendedPerSecond,
+      longPollCaps: {
+        perAddress: config.longPollsPerAddress,
+        perCustomer: config.longPollsPerCustomer,
+      },
       nonceRetentionMs: config.deviceNonceDays * 86_400_000,
       deviceKey: areas.directory.deviceKey,
     },

@@ -27,3 +27,17 @@ describe('Waiters', () => {
     expect(w.count()).toBe(0);
   });
 });
+
+describe('a watch whose client went away', () => {
+  it('ends at once when its signal aborts, and stops counting', async () => {
+    const waiters = new Waiters();
+    const gone = new AbortController();
+    const watch = waiters.watch('k', 30_000, gone.signal);
+    expect(waiters.count()).toBe(1);
+    gone.abort();
+    expect(await watch.woken).toBe(false);
+    expect(waiters.count()).toBe(0);
+    expect(await waiters.watch('k', 30_000, gone.signal).woken).toBe(false);
+    expect(waiters.count()).toBe(0);
+  });
+});

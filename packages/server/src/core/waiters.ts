@@ -21,12 +21,13 @@ export class Waiters {
 
   /**
    * Watches `key` from now on: `woken` resolves true when notified, false on timeout, cancel or
-   * close. Watch before reading what the key stands for, so that a change made while the read is
-   * in flight still wakes it; cancel once the watch is no longer needed.
+   * close, or when `signal` aborts (the client went away). Watch before reading what the key
+   * stands for, so that a change made while the read is in flight still wakes it; cancel once the
+   * watch is no longer needed.
    */
-  watch(key: string, timeoutMs: number): Watch {
+  watch(key: string, timeoutMs: number, signal?: AbortSignal): Watch {
     const none = () => {};
-    if (this.closed || timeoutMs <= 0)
+    if (this.closed || timeoutMs <= 0 || signal?.aborted)
       return { woken: Promise.resolve(false), cancel: none, within: none };
     let deadline = Date.now() + timeoutMs;
     let end: (notified: boolean) => void = none;
@@ -35,13 +36,16 @@ export class Waiters {
       const set = this.waiting.get(key) ?? new Set();
       this.waiting.set(key, set);
       const wake = () => end(!this.closed);
+      const abandoned = () => end(false);
       end = (notified) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', abandoned);
         set.delete(wake);
         if (set.size === 0 && this.waiting.get(key) === set) this.waiting.delete(key);
         resolve(notified);
       };
       timer = setTimeout(() => end(false), timeoutMs);
+      signal?.addEventListener('abort', abandoned, { once: true });
       set.add(wake);
     });
     return {

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { hmac, signedByKeyOf } from '../../core/http/auth.js';
+import { holdsLongPoll } from '../../core/http/long-polls.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
 import { allowAnyOrigin, preflight } from '../../core/http/cors.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
@@ -39,8 +40,10 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
   r.post('/api/v2/svccodes', { ...browser, schema: route.create }, async (request, reply) =>
     reply.code(201).send(await createSvccode(deps, request.body.relying_party_id)),
   );
-  r.get('/api/v2/svccodes/:id', { ...browser, schema: route.status }, async (request) =>
-    svccodeStatus(deps, request.params.id, request.query.wait),
+  r.get(
+    '/api/v2/svccodes/:id',
+    { ...browser, preHandler: [holdsLongPoll], schema: route.status },
+    async (request) => svccodeStatus(deps, request.params.id, request.query.wait, request.signal),
   );
   r.post('/api/v2/paired_svccodes', { ...pairing, schema: route.pair }, async (request, reply) =>
     reply.code(201).send(await pairSvccode(deps, signerOf(request), request.body.payload)),

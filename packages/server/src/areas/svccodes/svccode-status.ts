@@ -14,6 +14,7 @@ export async function svccodeStatus(
   deps: SvccodesDeps,
   id: string,
   waitSeconds = defaultWaitSeconds,
+  signal?: AbortSignal,
 ): Promise<{ id: string; paired: boolean }> {
   const read = async () => {
     const code = await findSvccode(deps.db, id);
@@ -28,8 +29,8 @@ export async function svccodeStatus(
   const holdMs = statusHoldMs(first, deps.clock.now(), waitSeconds);
   const deadline = Date.now() + holdMs;
   let code = first;
-  while (!code.paired_device && Date.now() < deadline) {
-    const paired = deps.waiters.watch(svccodePaired(id), deadline - Date.now());
+  while (!code.paired_device && Date.now() < deadline && !signal?.aborted) {
+    const paired = deps.waiters.watch(svccodePaired(id), deadline - Date.now(), signal);
     try {
       // Read again now that the watch is on: a pairing between the read and the watch would
       // otherwise go unnoticed until the timeout.

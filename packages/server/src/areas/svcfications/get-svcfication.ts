@@ -16,13 +16,13 @@ export async function getSvcfication(
   deps: SvcficationsDeps,
   customerId: string,
   id: string,
-  options: { waitSeconds?: number; device?: DevicesTable | null } = {},
+  options: { waitSeconds?: number; device?: DevicesTable | null; signal?: AbortSignal } = {},
 ): Promise<Svcfication> {
   let deadline = Date.now() + (options.waitSeconds ?? 0) * 1000;
   let device = options.device ?? null;
   for (let look = 0; ; look += 1) {
     // Watched before the read: an answer given while it runs still wakes this poll.
-    const changed = deps.waiters.watch(signals.changed(id), deadline - Date.now());
+    const changed = deps.waiters.watch(signals.changed(id), deadline - Date.now(), options.signal);
     try {
       const row = await findSvcfication(deps.db, customerId, id);
       assertThat(row, 'SVCFICATION_NOT_FOUND');

@@ -14,16 +14,17 @@ export async function nextSvcfication(
   customerId: string,
   signer: DevicesTable,
   waitSeconds = 0,
+  signal?: AbortSignal,
 ): Promise<Svcfication | null> {
   const deadline = Date.now() + waitSeconds * 1000;
   let device: DevicesTable | undefined = signer;
   while (device) {
     // Watched before the read: a svcfication created while it runs still wakes this poll.
     const forUser = signals.created(customerId, device.user_id);
-    const created = deps.waiters.watch(forUser, deadline - Date.now());
+    const created = deps.waiters.watch(forUser, deadline - Date.now(), signal);
     try {
       const found = await findNext(deps, customerId, device);
-      if (found || Date.now() >= deadline) return found;
+      if (found || Date.now() >= deadline || signal?.aborted) return found;
       const woken = await created.woken;
       // Read again after the wait: the device may have been deactivated meanwhile.
       device = await deps.identity.device(customerId, signer.identifier);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceSignature, hmac, sdkDeviceSignature } from '../../core/http/auth.js';
 import { optionalBody } from '../../core/http/body.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
+import { holdsLongPoll } from '../../core/http/long-polls.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
 import { claimReplay } from '../../core/http/replay.js';
 import { invalidAs } from '../../core/http/validation.js';
@@ -63,18 +64,23 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
   );
   r.get(
     '/api/v2/svcfications/next',
-    { ...deviceRead, schema: route.next },
+    { ...deviceRead, preHandler: [holdsLongPoll], schema: route.next },
     async (request, reply) => {
       const customer = customerOf(request);
-      const next = await nextSvcfication(deps, customer, signerOf(request), request.query.wait);
+      const { wait } = request.query;
+      const next = await nextSvcfication(deps, customer, signerOf(request), wait, request.signal);
       return next ?? reply.code(204).send();
     },
   );
-  r.get('/api/v2/svcfications/:id', { ...rpOrDeviceRead, schema: route.get }, async (request) =>
-    getSvcfication(deps, customerOf(request), request.params.id, {
-      waitSeconds: request.query.wait,
-      device: deviceOf(request),
-    }),
+  r.get(
+    '/api/v2/svcfications/:id',
+    { ...rpOrDeviceRead, preHandler: [holdsLongPoll], schema: route.get },
+    async (request) =>
+      getSvcfication(deps, customerOf(request), request.params.id, {
+        waitSeconds: request.query.wait,
+        device: deviceOf(request),
+        signal: request.signal,
+      }),
   );
   r.delete(
     '/api/v2/svcfications/:id',

@@ -6,6 +6,7 @@ import { registerErrorHandling } from './errors.js';
 import { fairShare } from './fair-share.js';
 import { registerAccessLog } from './access-log.js';
 import { registerMetrics } from './metrics.js';
+import { LongPolls, type LongPollCaps } from './long-polls.js';
 import { registerAddressLimits, RequestLimits, type RateLimits } from './rate-limit.js';
 import { registerReplayAnswers } from './replay.js';
 import { registerResponseSigning } from './response-signing.js';
@@ -17,8 +18,9 @@ import type { HttpCore } from './types.js';
 export { frameworkErrors } from './errors.js';
 export { maxParamLength } from './url.js';
 
-export interface HttpCoreDeps extends Omit<HttpCore, 'limits'> {
+export interface HttpCoreDeps extends Omit<HttpCore, 'limits' | 'longPolls'> {
   rateLimits: RateLimits;
+  longPollCaps: LongPollCaps;
   /** Answers per second one customer gets while others are served too (fair-share.ts). */
   contendedPerSecond: number;
 }
@@ -33,8 +35,9 @@ export function registerHttpCore(
   deps: HttpCoreDeps,
   metrics: Registry,
 ): void {
-  const { rateLimits, contendedPerSecond, ...core } = deps;
-  app.decorate('httpCore', { ...core, limits: new RequestLimits(rateLimits) });
+  const { rateLimits, contendedPerSecond, longPollCaps, ...core } = deps;
+  const limits = new RequestLimits(rateLimits);
+  app.decorate('httpCore', { ...core, limits, longPolls: new LongPolls(longPollCaps) });
   app.decorateRequest('caller', null);
   app.decorateRequest('signingDevice', null);
 

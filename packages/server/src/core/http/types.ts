@@ -6,6 +6,7 @@ import type { Caller, CredentialResolver } from '../customers.js';
 import type { Ids } from '../ids.js';
 import type { Db } from '../store/index.js';
 import type { CredentialKind, DevicesTable } from '../store/schema.js';
+import type { LongPolls } from './long-polls.js';
 import type { RequestLimits } from './rate-limit.js';
 
 /** How a route authenticates: a bearer/API-key kind, HMAC kinds, or none. */
@@ -29,6 +30,7 @@ export interface HttpCore {
   /** A customer's registered device keys by RFC 7638 thumbprint, for X-Device-Sig. */
   deviceKey(customerId: string, thumbprint: string): Promise<DeviceKey | null>;
   limits: RequestLimits;
+  longPolls: LongPolls;
 }
 
 declare module 'fastify' {
