@@ -6,6 +6,7 @@ import { DeviceClient } from '@svc/sdk';
 import { roundTrips } from './round-trip.js';
 import { load, verificationRequest, type BenchResult } from './run.js';
 import {
+  benchEnv,
   cpuMicros,
   createCustomer,
   serve,
@@ -65,10 +66,7 @@ async function start(build: string, bin: string): Promise<Target> {
   // Throughput, not fatigue: each simulated user gets hundreds of svcfications.
   const env = {
     ...process.env,
-    SVC_RATE_LIMIT_PER_ADDRESS: '1000000000',
-    SVC_RATE_LIMIT_PER_CREDENTIAL: '1000000000',
-    SVC_SVCFICATION_OPEN_LIMIT: '0',
-    SVC_SVCFICATION_WINDOW_LIMIT: '0',
+    ...benchEnv,
   };
   const customer = createCustomer(bin, ['--data-dir', dir], env);
   const served = await serve(bin, dir, { env });

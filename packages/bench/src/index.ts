@@ -24,6 +24,7 @@ import {
   type BenchResult,
 } from './run.js';
 import {
+  benchEnv,
   cpuMicros,
   createCustomer,
   peakRssMb,
@@ -53,10 +54,7 @@ const profileDir = fileURLToPath(new URL('bench/profiles/', repository));
 async function startSvc(dir: string) {
   const env = {
     ...process.env,
-    SVC_RATE_LIMIT_PER_ADDRESS: '1000000000',
-    SVC_RATE_LIMIT_PER_CREDENTIAL: '1000000000',
-    SVC_SVCFICATION_OPEN_LIMIT: '0',
-    SVC_SVCFICATION_WINDOW_LIMIT: '0',
+    ...benchEnv,
     SVC_FIDO_LINK_BASE: 'https://localhost',
   };
   const customer = createCustomer(svcBin, ['--data-dir', dir], env);

@@ -9,6 +9,18 @@ import type { Credentials } from '@svc/sdk';
 export const svcBin = fileURLToPath(new URL('../../server/bin/svc.js', import.meta.url));
 
 /** What `svc customers create --json` prints (the operator contract in the README). */
+/**
+ * The environment of a benchmarked server: every burst comes from one address and one credential
+ * (the limits still count each request), and each simulated user gets thousands of svcfications
+ * (throughput, not fatigue).
+ */
+export const benchEnv = {
+  SVC_RATE_LIMIT_PER_ADDRESS: '1000000000',
+  SVC_RATE_LIMIT_PER_CREDENTIAL: '1000000000',
+  SVC_SVCFICATION_OPEN_LIMIT: '0',
+  SVC_SVCFICATION_WINDOW_LIMIT: '0',
+};
+
 export interface IssuedCustomer {
   id: string;
   name: string;

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { serverNodeFlags } from '../../src/node-flags.js';
-import { removeDataDir, tempDataDir, tiedToThisProcess as tied } from './server.js';
+import { removeDataDir, running, tempDataDir, tiedToThisProcess as tied } from './server.js';
 
 // A test process killed outright (vitest's timeout, its watchdog, CI) must leave no server behind:
 // each server is started the kit's way by a helper process, which is then SIGKILLed.
@@ -31,20 +30,6 @@ function startHelper(command: string, args: string[], env: NodeJS.ProcessEnv) {
   helper.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise((resolve) => helper.once('exit', resolve));
   return { helper, exited, output: () => output };
-}
-
-function running(pid: number): boolean {
-  try {
-    // A zombie (ended, not yet reaped by the process that adopted it) has ended.
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
 }
 
 async function eventually(check: () => boolean, seconds: number): Promise<boolean> {
