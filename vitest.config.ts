@@ -41,12 +41,19 @@ const postgres = databaseUrl
           exclude: [
             // PostgreSQL-only already; runs in the sqlite project.
             'packages/server/test/e2e/scale-out.e2e.test.ts',
-            // HTTP clients (the device simulator, the demo, the README tour) and static pages:
-            // what they reach of the store is covered by the other files on PostgreSQL.
+            // SQLite-only (a full SQLite disk).
+            'packages/server/test/e2e/storage-faults.e2e.test.ts',
+            // HTTP clients (the device simulator, the demo, the README tour), pages in a browser,
+            // and the process and connection handling: what they reach of the store is covered
+            // by the route tests and the other files on PostgreSQL.
             'packages/server/test/e2e/device-cli.e2e.test.ts',
             'packages/server/test/e2e/svccode-demo.e2e.test.ts',
             'packages/server/test/e2e/docs-pages.browser.e2e.test.ts',
             'packages/server/test/e2e/tour.e2e.test.ts',
+            'packages/server/test/e2e/fido.browser.e2e.test.ts',
+            'packages/server/test/e2e/fido.autofill.browser.e2e.test.ts',
+            'packages/server/test/e2e/exit-with-parent.e2e.test.ts',
+            'packages/server/test/e2e/slow-clients.e2e.test.ts',
           ],
           env: { SVC_TEST_STORE: 'postgres' },
         },

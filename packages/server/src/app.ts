@@ -118,6 +118,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
         authFailuresPerAddress: config.rateLimitAuthFailuresPerAddress,
         authFailuresPerToken: config.rateLimitAuthFailuresPerToken,
       },
+      limiters: ctx.limiters,
       contendedPerSecond: config.rateLimitContendedPerSecond,
       longPollCaps: {
         perAddress: config.longPollsPerAddress,

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, sqlitePath, type Config } from './config/index.js';
 import { systemClock, type Clock } from './core/clock.js';
+import { sharedLimiters, type LimiterStore } from './core/limiters.js';
 import { masterKeyMatches } from './core/crypto/key-check.js';
 import { loadMasterKey, masterKeyOrigin, SecretBox } from './core/crypto/secret-box.js';
 import { SigningKeys } from './core/crypto/signing-keys.js';
@@ -21,6 +22,8 @@ export interface Context {
   /** Long-poll wake-ups within this process. */
   waiters: Waiters;
   metrics: Metrics;
+  /** Where request limits and SMS budgets count: shared by all instances on PostgreSQL. */
+  limiters: LimiterStore;
 }
 
 export async function openContext(
@@ -48,7 +51,7 @@ export async function openContext(
 
 /** Adds the services every area shares to the basic context. */
 export function withServices(
-  base: Omit<Context, 'keys' | 'outbox' | 'waiters' | 'metrics'>,
+  base: Omit<Context, 'keys' | 'outbox' | 'waiters' | 'metrics' | 'limiters'>,
 ): Context {
   const waiters = new Waiters();
   return {
@@ -57,5 +60,6 @@ export function withServices(
     outbox: new Outbox(base.clock, base.ids),
     waiters,
     metrics: createMetrics({ store: base.store, waiters }),
+    limiters: sharedLimiters(base.store.db),
   };
 }

@@ -113,7 +113,7 @@ const keys = {
   },
   rateLimitAuthFailuresPerAddress: {
     env: 'SVC_RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS',
-    doc: '401/403 answers per window to one client address before it is refused (0: no limit)',
+    doc: '401/403 answers (and refused OpenID grants) per window to one client address; its further failures are refused (0: no limit)',
     schema: Type.Integer({ minimum: 0, default: 300 }),
   },
   rateLimitAuthFailuresPerToken: {

@@ -4,7 +4,7 @@ import { FidoClient, RpClient, SandboxClient, SvcApiError } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
 import type { IssuedCustomer } from '../../src/areas/customers/issue-credentials.js';
 import { expectOneLineRefusal, svcAsync } from './cli-kit.js';
-import { useServer } from './server.js';
+import { e2eOnPostgres, useServer } from './server.js';
 
 // The operator's commands against the data directory of a running `svc serve`: what they change
 // reaches the server at once.
@@ -130,36 +130,40 @@ describe('svc customers', () => {
     expect(listed.find((c) => c.id === acme.id)).toMatchObject({ status: 'revoked' });
   });
 
-  it('user mistakes are one line and exit 1, never a stack trace', async () => {
-    expectOneLineRefusal(
-      await customers('rotate', 'no-such-customer'),
-      'svc: no customer has the id "no-such-customer"',
-    );
-    expectOneLineRefusal(await customers('revoke', 'no-such-customer'), 'no customer has the id');
-    expectOneLineRefusal(await customers('create'), "required option '--name <name>'");
-    expectOneLineRefusal(await customers('create', '--name', 'x', '--json', '--env'), '--env');
-    expectOneLineRefusal(await customers('rotate', 'x', '--kind', 'root'), 'kinds are server');
-    expectOneLineRefusal(
-      await svcAsync(['customers', 'frobnicate']),
-      "unknown command 'frobnicate'",
-    );
-    expectOneLineRefusal(await svcAsync(['serve', '--port', 'http']), 'must be a port number');
-    // An empty value (an unset variable) never means the default: ./data would get the customer.
-    const empty = ['customers', 'create', '--name', 'x', '--json', '--data-dir', ''];
-    expectOneLineRefusal(await svcAsync(empty), 'must not be empty');
-    expectOneLineRefusal(await svcAsync(['serve', '--host', '']), 'must not be empty');
-    for (const name of [
-      '',
-      '   ',
-      'two\nlines',
-      '\u001b[31mred',
-      '\u009b31m',
-      'a\u2028b',
-      'x'.repeat(101),
-    ]) {
-      const refused = await customers('create', '--name', name);
-      expectOneLineRefusal(refused, '1–100 characters');
-      expect(refused.stderr).not.toMatch(/[\u001b\u009b\u2028]/); // shown escaped, not raw
-    }
-  });
+  // Refused before the store is opened, or by a lookup the other tests make on both stores.
+  it.skipIf(e2eOnPostgres)(
+    'user mistakes are one line and exit 1, never a stack trace',
+    async () => {
+      expectOneLineRefusal(
+        await customers('rotate', 'no-such-customer'),
+        'svc: no customer has the id "no-such-customer"',
+      );
+      expectOneLineRefusal(await customers('revoke', 'no-such-customer'), 'no customer has the id');
+      expectOneLineRefusal(await customers('create'), "required option '--name <name>'");
+      expectOneLineRefusal(await customers('create', '--name', 'x', '--json', '--env'), '--env');
+      expectOneLineRefusal(await customers('rotate', 'x', '--kind', 'root'), 'kinds are server');
+      expectOneLineRefusal(
+        await svcAsync(['customers', 'frobnicate']),
+        "unknown command 'frobnicate'",
+      );
+      expectOneLineRefusal(await svcAsync(['serve', '--port', 'http']), 'must be a port number');
+      // An empty value (an unset variable) never means the default: ./data would get the customer.
+      const empty = ['customers', 'create', '--name', 'x', '--json', '--data-dir', ''];
+      expectOneLineRefusal(await svcAsync(empty), 'must not be empty');
+      expectOneLineRefusal(await svcAsync(['serve', '--host', '']), 'must not be empty');
+      for (const name of [
+        '',
+        '   ',
+        'two\nlines',
+        '\u001b[31mred',
+        '\u009b31m',
+        'a\u2028b',
+        'x'.repeat(101),
+      ]) {
+        const refused = await customers('create', '--name', name);
+        expectOneLineRefusal(refused, '1–100 characters');
+        expect(refused.stderr).not.toMatch(/[\u001b\u009b\u2028]/); // shown escaped, not raw
+      }
+    },
+  );
 });

@@ -39,6 +39,10 @@ const env = (url: string) => ({
   SVC_MASTER_KEY: masterKey,
   SVC_LOG_LEVEL: 'warn',
   SVC_OUTBOX_RETRY_BASE_MS: '50',
+  // One budget for both instances (the shared-limits test); other tests stay far below them.
+  SVC_RATE_LIMIT_PER_CREDENTIAL: '60',
+  SVC_FIDO_SMS_PER_CUSTOMER: '20',
+  SVC_FIDO_SMS_PER_NUMBER: '3',
 });
 
 describe.skipIf(!databaseUrl)(
@@ -143,6 +147,34 @@ describe.skipIf(!databaseUrl)(
               .catch((e: { status: number }) => e)
           ).status,
         ).toBe(403);
+    });
+
+    it('limits and SMS budgets count once for both instances', async () => {
+      const post = (server: RunningServer, path: string, authorization: string, body: unknown) =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.status);
+      const verify = (server: RunningServer) =>
+        post(server, '/api/v2/verifications', `Bearer ${customer.sandbox_token}`, {});
+      const verifications = [];
+      for (let i = 0; i < 120; i++) verifications.push(await verify(i % 2 ? b : a));
+      // Answered (422: the record lacks the fields a match needs) until the budget is spent.
+      expect(verifications).toEqual([...Array(60).fill(422), ...Array(60).fill(429)]);
+
+      const fido = `SVC ${customer.fido_api_key}`;
+      const organization = { name: 'Acme', domain_name: 'localhost' };
+      expect(await post(a, '/api/v1/organizations', fido, organization)).toBe(201);
+      const text = (server: RunningServer, number: string) =>
+        post(server, '/api/v1/authentications', fido, { sms_phone_number: number });
+      const toOneNumber = [];
+      for (let i = 0; i < 6; i++) toOneNumber.push(await text(i % 2 ? b : a, '+15550100000'));
+      expect(toOneNumber).toEqual([201, 201, 201, 429, 429, 429]);
+      const toMany = [];
+      for (let i = 0; i < 40; i++) toMany.push(await text(i % 2 ? b : a, `+1555020${1000 + i}`));
+      // 3 texts went already: 17 more make the customer's 20 for the hour.
+      expect(toMany.filter((status) => status === 201)).toHaveLength(17);
     });
 
     it('SIGKILL of one instance loses no acknowledged write; the other serves them', async () => {

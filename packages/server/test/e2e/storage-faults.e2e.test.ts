@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomerWithCli, e2eOnPostgres, startServer, type RunningServer } from './server.js';
+import { createCustomerWithCli, startServer, type RunningServer } from './server.js';
 
 // A real full disk: the data directory on a small tmpfs (mounting needs root, as on CI). Where
 // the machine refuses the mount, faults.test.ts covers the same path at the driver boundary.
@@ -16,7 +16,7 @@ function mountTmpfs(): boolean {
     return false;
   }
 }
-const mounted = !e2eOnPostgres && mountTmpfs();
+const mounted = mountTmpfs();
 const filler = join(root, 'filler');
 
 /** Writes zeros into `filler` until the disk is full. */

@@ -14,8 +14,11 @@ import { errorBodyProblem, useRouteMatrix } from './route-matrix.kit.js';
  */
 const { state, routes } = useRouteMatrix();
 
-/** Replay bookkeeping, not resource state: seen X-Device-Sig nonces and claimed writes. */
-const bookkeeping = new Set(['nonces', 'idempotency']);
+/**
+ * Bookkeeping, not resource state: seen X-Device-Sig nonces, claimed writes, and the limits'
+ * counters (PostgreSQL's `rate_limits`: a refused request counts toward its client's limits).
+ */
+const bookkeeping = new Set(['nonces', 'idempotency', 'rate_limits']);
 
 /** This app's tables (on PostgreSQL its own schema's: `own-schema.ts`). */
 async function tableNames(): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fidoCalls, parseLink } from '../fido.kit.js';
 import { testApp, type TestApp } from '../helpers.js';
+import { behindTls, oidcCalls, redirectUri } from '../oidc/oidc.kit.js';
 
 let t: TestApp;
 // The limiter (rate-limiter-flexible) reads its windows off `Date`: only `Date` is faked, so time
@@ -99,6 +100,29 @@ describe('rate limits', () => {
     const refused = [];
     for (let i = 0; i < 7; i++) refused.push((await me()).statusCode);
     expect(refused).toEqual([401, 401, 401, 401, 401, 401, 401]);
+  });
+
+  it('guessed authorization codes count: past the limit the token endpoint answers 429', async () => {
+    nextWindow();
+    const { id, clientId } = await oidcCalls(() => t).organization();
+    const guess = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/oidc/${id}/token`,
+        remoteAddress: '10.0.0.11',
+        headers: { ...behindTls, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          code_verifier: 'v'.repeat(43),
+          client_id: clientId,
+        }).toString(),
+      });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await guess(`guess-${i}`)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    nextWindow();
   });
 
   it('failures with one token from many addresses → 429, the token itself still works', async () => {

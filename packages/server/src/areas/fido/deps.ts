@@ -20,7 +20,11 @@ export interface FidoDeps {
   smsBudget: SmsBudget;
   config: Pick<
     Config,
-    'fidoLinkBase' | 'publicUrl' | 'allowInsecureCallbacks' | 'fidoCredentialLimit'
+    | 'fidoLinkBase'
+    | 'publicUrl'
+    | 'allowInsecureCallbacks'
+    | 'fidoCredentialLimit'
+    | 'fidoSmsRefusedPrefixes'
   >;
   /**
    * The operator configured attestation trust anchors (installed at start): chains must lead to
@@ -41,7 +45,7 @@ export function fidoDeps(ctx: Context): FidoDeps {
     keys: ctx.keys,
     box: ctx.box,
     outbox: ctx.outbox,
-    smsBudget: new SmsBudget(ctx.clock, ctx.config),
+    smsBudget: new SmsBudget(ctx.clock, ctx.config, ctx.limiters),
     config: ctx.config,
     anchoredAttestation: ctx.config.fidoAttestationRoots !== '',
   };

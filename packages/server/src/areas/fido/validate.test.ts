@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
-import { callbackProblem, checkFields, domainNameProblem, redirectUriProblem } from './validate.js';
+import { checkFields, checkLinkFields, domainNameProblem, redirectUriProblem } from './validate.js';
 
 describe('domain names (WebAuthn RP IDs)', () => {
   it.each([
@@ -78,11 +78,32 @@ describe('field checks', () => {
     });
   });
 
-  it("check callback URLs only when given, with the operator's insecure switch", () => {
-    expect(callbackProblem(undefined, false)).toBeNull();
-    expect(callbackProblem('https://rp.example/cb', false)).toBeNull();
-    expect(callbackProblem('http://localhost:9000/cb', false)).toEqual(expect.any(String));
-    expect(callbackProblem('http://localhost:9000/cb', true)).toBeNull();
-    expect(callbackProblem('https://localhost.:9000/cb', false)).toEqual(expect.any(String));
+  it("check a link's callback URL and SMS number only when given, by the operator's settings", () => {
+    const config = { allowInsecureCallbacks: false, fidoSmsRefusedPrefixes: '+882,+1900' };
+    const problems = (input: Record<string, string>, overrides = {}) => {
+      try {
+        checkLinkFields({ ...config, ...overrides }, input);
+        return null;
+      } catch (error) {
+        return (error as AppError).fieldErrors;
+      }
+    };
+    expect(problems({})).toBeNull();
+    expect(problems({ callback_url: 'https://rp.example/cb' })).toBeNull();
+    expect(problems({ callback_url: 'http://localhost:9000/cb' })).toEqual({
+      callback_url: [expect.any(String)],
+    });
+    const insecure = { allowInsecureCallbacks: true };
+    expect(problems({ callback_url: 'http://localhost:9000/cb' }, insecure)).toBeNull();
+    expect(problems({ callback_url: 'https://localhost.:9000/cb' })).not.toBeNull();
+    expect(problems({ sms_phone_number: '+15551234567' })).toBeNull();
+    expect(problems({ sms_phone_number: '+19005551234' })).toEqual({
+      sms_phone_number: [
+        'must not start with +1900: no SMS is sent to premium-rate or shared-cost numbers',
+      ],
+    });
+    expect(
+      problems({ sms_phone_number: '+8821234567' }, { fidoSmsRefusedPrefixes: '' }),
+    ).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
+import type { Config } from '../../config/index.js';
 import { checkFields as checkFieldsOf } from '../../core/errors.js';
+import { refusedNumberProblem } from '../../core/sms/refused-numbers.js';
 import { callbackUrlProblem, hostOf } from '../../core/outbox/callback-url.js';
 
 const label = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -40,7 +42,16 @@ export function redirectUriProblem(value: string): string | null {
 export const checkFields = (checks: Record<string, string | null | undefined>): void =>
   checkFieldsOf('MISSING_FIELDS', checks);
 
-/** The callback URL check shared by registrations and authentications. */
-export function callbackProblem(value: string | undefined, allowInsecure: boolean): string | null {
-  return value === undefined ? null : callbackUrlProblem(value, allowInsecure);
+/** The checks of the fields every link takes (registrations and authentications): 400 on failure. */
+export function checkLinkFields(
+  config: Pick<Config, 'allowInsecureCallbacks' | 'fidoSmsRefusedPrefixes'>,
+  input: { callback_url?: string | undefined; sms_phone_number?: string | undefined },
+): void {
+  checkFields({
+    callback_url:
+      input.callback_url === undefined
+        ? null
+        : callbackUrlProblem(input.callback_url, config.allowInsecureCallbacks),
+    sms_phone_number: refusedNumberProblem(input.sms_phone_number, config.fidoSmsRefusedPrefixes),
+  });
 }

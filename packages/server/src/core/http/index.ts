@@ -13,6 +13,7 @@ import { registerResponseSigning } from './response-signing.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUrlChecks } from './url.js';
 import { registerValidation } from './validation.js';
+import type { LimiterStore } from '../limiters.js';
 import type { HttpCore } from './types.js';
 
 export { frameworkErrors } from './errors.js';
@@ -20,6 +21,8 @@ export { maxParamLength } from './url.js';
 
 export interface HttpCoreDeps extends Omit<HttpCore, 'limits' | 'longPolls'> {
   rateLimits: RateLimits;
+  /** Where the request limits count (limiters.ts). */
+  limiters: LimiterStore;
   longPollCaps: LongPollCaps;
   /** Answers per second one customer gets while others are served too (fair-share.ts). */
   contendedPerSecond: number;
@@ -35,8 +38,8 @@ export function registerHttpCore(
   deps: HttpCoreDeps,
   metrics: Registry,
 ): void {
-  const { rateLimits, contendedPerSecond, longPollCaps, ...core } = deps;
-  const limits = new RequestLimits(rateLimits);
+  const { rateLimits, limiters, contendedPerSecond, longPollCaps, ...core } = deps;
+  const limits = new RequestLimits(rateLimits, limiters);
   app.decorate('httpCore', { ...core, limits, longPolls: new LongPolls(longPollCaps) });
   app.decorateRequest('caller', null);
   app.decorateRequest('signingDevice', null);

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  RateLimiterMemory,
   RateLimiterRes,
   type IRateLimiterOptions,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { AppError, rateLimited } from '../errors.js';
+import type { LimiterStore } from '../limiters.js';
 
 /** Requests per window; 0 turns a limit off. */
 export interface RateLimits {
@@ -15,14 +15,6 @@ export interface RateLimits {
   authFailuresPerAddress: number;
   authFailuresPerToken: number;
 }
-
-/**
- * Where the counters live: the one place a store-backed limiter (rate-limiter-flexible's
- * PostgreSQL or SQLite one, so that limits hold across instances) replaces this process's memory.
- */
-export type LimiterStore = (options: IRateLimiterOptions) => RateLimiterAbstract;
-
-const inMemory: LimiterStore = (options) => new RateLimiterMemory(options);
 
 /** Whole seconds until the key's window ends, at least 1 (Retry-After). */
 const retryAfterOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -66,8 +58,8 @@ class Limit {
 
 /**
  * Per client address and per credential, and, far tighter, per address and per presented token for
- * failed authentication (401/403, and a wrong FIDO link secret). Counted in this process (the
- * default `store`): N instances allow N times the limits.
+ * failed authentication (401/403, and a wrong FIDO link secret). Counted where `store` keeps
+ * them: on PostgreSQL, once for all instances (limiters.ts).
  */
 export class RequestLimits {
   readonly perAddress: Limit;
@@ -75,7 +67,7 @@ export class RequestLimits {
   readonly failuresPerAddress: Limit;
   readonly failuresPerToken: Limit;
 
-  constructor(limits: RateLimits, store: LimiterStore = inMemory) {
+  constructor(limits: RateLimits, store: LimiterStore) {
     const limit = (points: number, keyPrefix: string) =>
       new Limit(points, { duration: limits.windowSeconds, keyPrefix }, store);
     this.perAddress = limit(limits.perAddress, 'ip');
@@ -192,9 +184,10 @@ export async function refuseClientPastFailures(request: FastifyRequest): Promise
 
 /**
  * An onResponse step of a route that answers on the raw response (`reply.hijack()`, the OpenID
- * Provider), which no onSend hook sees: its 401/403s count toward the client's next requests
- * once sent. An access token refused with a Bearer (or DPoP) challenge does not: tokens expire in
- * normal use, and a relying party refreshes after the 401 (RFC 6750).
+ * Provider), which no onSend hook sees: its refused client authentications (401/403) and refused
+ * grants (a 400 from the token endpoint: a guessed, used or expired code) count toward the
+ * client's next requests once sent. An access token refused with a Bearer (or DPoP) challenge
+ * does not: tokens expire in normal use, and a relying party refreshes after the 401 (RFC 6750).
  */
 export async function countRawAuthFailures(
   request: FastifyRequest,
@@ -202,6 +195,8 @@ export async function countRawAuthFailures(
 ): Promise<void> {
   const status = reply.statusCode;
   const challenge = String(reply.raw.getHeader('www-authenticate') ?? '');
-  if ((status === 401 || status === 403) && !/^(Bearer|DPoP)\b/i.test(challenge))
+  const refusedClient = (status === 401 || status === 403) && !/^(Bearer|DPoP)\b/i.test(challenge);
+  const refusedGrant = status === 400 && /\/token(\?|$)/.test(request.url);
+  if (refusedClient || refusedGrant)
     await limitsOf(request).failuresPerAddress.add(clientOf(request.ip));
 }

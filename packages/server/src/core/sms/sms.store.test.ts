@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fidoCalls } from '../../../test/fido.kit.js';
 import { testApp, type TestApp } from '../../../test/helpers.js';
 import { ManualClock } from '../clock.js';
+import { sharedLimiters } from '../limiters.js';
 import { SmsBudget } from './budget.js';
 import { smsDeliverer, smsProvider } from './deliverer.js';
 import { LogSmsProvider } from './log-provider.js';
@@ -75,27 +76,29 @@ describe('log provider', () => {
 });
 
 describe('the SMS budget', () => {
-  it("limits a customer per hour, and per number; another customer's count is its own", () => {
+  it("limits a customer per hour, and per number; another customer's count is its own", async () => {
     const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
-    const budget = new SmsBudget(clock, { fidoSmsPerCustomer: 3, fidoSmsPerNumber: 2 });
-    budget.take('a', '+15550000001');
-    budget.take('a', '+15550000001');
-    const refusal = (() => {
-      try {
-        budget.take('a', '+15550000001');
-      } catch (err) {
-        return err;
-      }
-    })();
-    expect(refusal).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 3600 });
-    // Another customer texting the same number is not held back by the first one's texts.
-    budget.take('b', '+15550000001');
-    budget.take('a', '+15550000002');
-    expect(() => budget.take('a', '+15550000003')).toThrow(/customer sent as many SMS/);
+    const limiters = sharedLimiters(t.store.db);
+    const budget = new SmsBudget(clock, { fidoSmsPerCustomer: 3, fidoSmsPerNumber: 2 }, limiters);
+    await budget.take('a', '+15550000001');
+    await budget.take('a', '+15550000001');
+    await expect(budget.take('a', '+15550000001')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfter: 3600,
+    });
+    // Another customer texting the same number is not held back by the first one's texts; the
+    // refused text above did not use up the customer's budget.
+    await budget.take('b', '+15550000001');
+    await budget.take('a', '+15550000002');
+    await expect(budget.take('a', '+15550000003')).rejects.toThrow(/customer sent as many SMS/);
     clock.advance(3_600_000);
-    budget.take('a', '+15550000001');
-    const unlimited = new SmsBudget(clock, { fidoSmsPerCustomer: 0, fidoSmsPerNumber: 0 });
-    for (let i = 0; i < 50; i++) unlimited.take('a', '+15550000001');
+    await budget.take('a', '+15550000001');
+    const unlimited = new SmsBudget(
+      clock,
+      { fidoSmsPerCustomer: 0, fidoSmsPerNumber: 0 },
+      limiters,
+    );
+    for (let i = 0; i < 50; i++) await unlimited.take('a', '+15550000001');
   });
 
   it('a link past the budget is refused with 429 and nothing is written', async () => {
@@ -111,6 +114,26 @@ describe('the SMS budget', () => {
     const refused = await send();
     expect(refused).toMatchObject({ status: 429, body: { error: 'RATE_LIMITED' } });
     expect(await queued()).toHaveLength(5);
+  });
+});
+
+describe('refused numbers (SVC_FIDO_SMS_REFUSED_PREFIXES)', () => {
+  it('a link to a premium-rate or shared-cost number is refused with 400; nothing is queued', async () => {
+    const c = await fidoCalls(() => t).withOrganization();
+    for (const number of ['+19005550100', '+8823456789', '+9791234567'])
+      for (const path of ['/api/v1/authentications', '/api/v1/registrations']) {
+        const body = { sms_phone_number: number, user: { user_identifier: 'pumped' } };
+        const refused = await c.call('POST', path, body);
+        expect(refused).toMatchObject({
+          status: 400,
+          body: {
+            error: 'MISSING_FIELDS',
+            field_errors: { sms_phone_number: [expect.any(String)] },
+          },
+        });
+      }
+    const queued = await t.store.db.selectFrom('outbox').select('target').execute();
+    expect(queued.filter((item) => /^\+(1900|882|979)/.test(item.target ?? ''))).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { FidoDeps } from '../deps.js';
 import { issueLink } from './issue-link.js';
 import { requireOrganization } from '../organizations/require-organization.js';
 import { findUserByIdentifier } from '../users/users-repo.js';
-import { callbackProblem, checkFields } from '../validate.js';
+import { checkLinkFields } from '../validate.js';
 import { authenticationView, type AuthenticationView } from '../views.js';
 
 export interface AuthenticationInput {
@@ -21,9 +21,7 @@ export async function createAuthentication(
   customerId: string,
   input: AuthenticationInput,
 ): Promise<AuthenticationView> {
-  checkFields({
-    callback_url: callbackProblem(input.callback_url, deps.config.allowInsecureCallbacks),
-  });
+  checkLinkFields(deps.config, input);
   const organization = await requireOrganization(deps.db, customerId);
   const user =
     input.user_identifier === undefined

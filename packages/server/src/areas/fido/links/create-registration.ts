@@ -5,7 +5,7 @@ import { issueLink } from './issue-link.js';
 import { hasRoomForPasskey, passkeyLimitText } from '../users/passkey-room.js';
 import { requireOrganization } from '../organizations/require-organization.js';
 import { findUserByIdentifier, insertUser } from '../users/users-repo.js';
-import { callbackProblem, checkFields } from '../validate.js';
+import { checkLinkFields } from '../validate.js';
 
 export interface RegistrationInput {
   callback_url?: string | undefined;
@@ -22,9 +22,7 @@ export async function createRegistration(
   customerId: string,
   input: RegistrationInput,
 ): Promise<{ id: string; user_link: string }> {
-  checkFields({
-    callback_url: callbackProblem(input.callback_url, deps.config.allowInsecureCallbacks),
-  });
+  checkLinkFields(deps.config, input);
   const organization = await requireOrganization(deps.db, customerId);
   const { user_identifier: identifier, name } = input.user;
   const created = await deps.db.transaction().execute(async (tx) => {

@@ -5,7 +5,7 @@ import { redirectUrisOf } from '../organizations/organizations-repo.js';
 import { hasRoomForPasskey, passkeyLimitText } from '../users/passkey-room.js';
 import { requireOrganization } from '../organizations/require-organization.js';
 import { findUserById } from '../users/users-repo.js';
-import { callbackProblem, checkFields } from '../validate.js';
+import { checkFields, checkLinkFields } from '../validate.js';
 
 export interface EnrollInput {
   callback_url?: string | undefined;
@@ -23,9 +23,7 @@ export async function enrollUser(
   userId: string,
   input: EnrollInput,
 ): Promise<{ id: string; user_link: string }> {
-  checkFields({
-    callback_url: callbackProblem(input.callback_url, deps.config.allowInsecureCallbacks),
-  });
+  checkLinkFields(deps.config, input);
   const organization = await requireOrganization(deps.db, customerId);
   const user = await findUserById(deps.db, customerId, userId);
   assertThat(user, 'USER_NOT_FOUND');

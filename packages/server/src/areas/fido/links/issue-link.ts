@@ -29,7 +29,8 @@ export async function issueLink(
   organization: OrganizationRow,
   fields: LinkFields,
 ): Promise<{ row: LinkRow; user_link: string }> {
-  if (fields.smsPhoneNumber) deps.smsBudget.take(organization.customer_id, fields.smsPhoneNumber);
+  if (fields.smsPhoneNumber)
+    await deps.smsBudget.take(organization.customer_id, fields.smsPhoneNumber);
   const now = deps.clock.now();
   const { secret, hash } = newSecret(deps.ids);
   const row: LinkRow = {
