@@ -13,7 +13,7 @@ export const domain = 'localhost';
 export const origin = `https://${domain}`;
 
 type Json = Record<string, unknown>;
-type Call = (
+export type Call = (
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
@@ -36,7 +36,12 @@ function caller(fetch: FetchLike, baseUrl: string, apiKey?: string): Call {
 }
 
 /** Setup calls must succeed; only the measured verify counts errors. */
-async function ok(call: Call, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> {
+export async function ok(
+  call: Call,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Json> {
   const res = await call(method, path, body);
   if (res.status >= 300)
     throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -57,8 +62,12 @@ export interface Login {
   response: AuthenticationResponseJSON;
 }
 
-/** A user registered through a registration link (options → authenticator → verify), then `count` signed logins for it, in counter order. */
-async function lane(api: Call, page: Call, user: string, count: number): Promise<Login[]> {
+/** A user registered through a registration link (options → authenticator → verify): its authenticator. */
+export async function registeredUser(
+  api: Call,
+  page: Call,
+  user: string,
+): Promise<SoftAuthenticator> {
   const authenticator = new SoftAuthenticator();
   const registration = parseLink(
     (await ok(api, 'POST', '/api/v1/registrations', { user: { user_identifier: user } })).user_link,
@@ -70,6 +79,12 @@ async function lane(api: Call, page: Call, user: string, count: number): Promise
     secret: registration.secret,
     response: authenticator.register(creation, origin),
   });
+  return authenticator;
+}
+
+/** A registered user, then `count` signed logins for it, in counter order. */
+async function lane(api: Call, page: Call, user: string, count: number): Promise<Login[]> {
+  const authenticator = await registeredUser(api, page, user);
   const logins: Login[] = [];
   for (let i = 0; i < count; i++) {
     const created = await ok(api, 'POST', '/api/v1/authentications', { user_identifier: user });
@@ -97,7 +112,7 @@ async function finished(page: Call, login: Login): Promise<boolean> {
 }
 
 /** The FIDO API's caller and the login page's, over one set of kept-alive connections. */
-function clients(url: string, apiKey: string): { api: Call; page: Call; close: () => void } {
+export function clients(url: string, apiKey: string): { api: Call; page: Call; close: () => void } {
   const http = lightFetch();
   return {
     api: caller(http.fetch, url, apiKey),
@@ -106,24 +121,28 @@ function clients(url: string, apiKey: string): { api: Call; page: Call; close: (
   };
 }
 
-/**
- * `count` users of the customer's organization (made if it has none yet), each registered and
- * given `perLane` logins in counter order: one lane each, to be verified in order.
- */
+/** The customer's organization on `localhost`, made once per run: its id and OpenID client id. */
+export async function benchOrganization(
+  url: string,
+  apiKey: string,
+): Promise<{ id: string; clientId: string }> {
+  const { api, close } = clients(url, apiKey);
+  const created = await ok(api, 'POST', '/api/v1/organizations', {
+    name: 'bench',
+    domain_name: domain,
+    verify_attestation_statement: false,
+  });
+  close();
+  return { id: String(created.id), clientId: String(created.oidc_client_id) };
+}
+
+/** `count` users of the customer's organization, each registered and given `perLane` logins in counter order. */
 async function prepareLanes(
   { api, page }: { api: Call; page: Call },
   label: string,
   count: number,
   perLane: number,
 ): Promise<Login[][]> {
-  const organization = await api('POST', '/api/v1/organizations', {
-    name: 'bench',
-    domain_name: domain,
-    verify_attestation_statement: false,
-  });
-  // 409: the customer's organization, made by an earlier row of the run.
-  if (organization.status !== 201 && organization.status !== 409)
-    throw new Error(`organization: ${organization.status} ${JSON.stringify(organization.body)}`);
   return Promise.all(
     Array.from({ length: count }, (_, i) => lane(api, page, `${label}-${i}`, perLane)),
   );

@@ -15,6 +15,7 @@ export interface Measured {
   deviceGet?: BenchResult;
   trips?: BenchResult;
   fido?: BenchResult;
+  oidc?: BenchResult;
   wake?: BenchResult;
   /** The long-poll wake when the RP calls one instance and the device waits on another. */
   wakeAcross?: BenchResult;
@@ -51,7 +52,12 @@ export function goals(m: Measured): Goal[] {
     atMost('push round trip, × its floor', known(m.trips && floorRatio(m.trips)), 2, '×'),
     atLeast('push round trip, per server core', known(perCore(m.trips?.serverCpuUs)), 150, '/s'),
     atLeast('FIDO finish, per server core', known(perCore(m.fido?.serverCpuUs)), 150, '/s'),
-    atLeast('OIDC passkey sign-in, per server core (not in the bench yet)', null, 150, '/s'),
+    atLeast(
+      'OIDC passkey sign-in, per server core',
+      known(perCore(m.oidc?.serverCpuUs)),
+      150,
+      '/s',
+    ),
     atMost('long-poll wake p99', known(m.wake?.p99), 10, ' ms'),
     atMost('long-poll wake p99 across two instances', known(m.wakeAcross?.p99), 100, ' ms'),
     atMost('customer B p99 during a flood / quiet (floor 1 ms)', versusQuiet, 2, '×'),

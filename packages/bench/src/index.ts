@@ -6,11 +6,12 @@ import { DeviceClient } from '@svc/sdk';
 import { assertionChecks } from './assertion-check.js';
 import { renderDoc } from './doc.js';
 import { es256Verifications } from './es256.js';
-import { fidoFinishes } from './fido-finish.js';
+import { benchOrganization, fidoFinishes } from './fido-finish.js';
 import { floored, floorsOf } from './floors.js';
 import { goals, printGoals, type Measured } from './goals.js';
 import { postgresRows } from './instances.js';
 import { benchOptions } from './options.js';
+import { oidcSignIns } from './oidc-sign-in.js';
 import { longPollWake, roundTrips, waitingDevices, type TripsRequest } from './round-trip.js';
 import {
   load,
@@ -194,12 +195,20 @@ async function sqliteRows({ svc, bare, customer, other }: Servers, rows: BenchRe
     add(await observed(svc, () => wake('  the same, 100 other devices waiting')));
     await stopWaiting();
   }
+  const organization =
+    only.has('fido') || only.has('oidc')
+      ? await benchOrganization(svcUrl, customer.fido_api_key)
+      : null;
   if (only.has('fido'))
     m.fido = add(
       floored(
         await fidoFinishes(svcUrl, customer.fido_api_key, fidoLogins, (run) => observed(svc, run)),
         floor.fido,
       ),
+    );
+  if (organization && only.has('oidc'))
+    m.oidc = add(
+      await oidcSignIns(svcUrl, customer.fido_api_key, organization, (run) => observed(svc, run)),
     );
   if (only.has('flood')) {
     // One customer floods; another's latency is watched, quiet and during the flood, by a client

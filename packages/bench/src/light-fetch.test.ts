@@ -14,7 +14,11 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.url === '/empty') return res.writeHead(204).end();
       const echo = { method: req.method, url: req.url, header: req.headers['x-test'], body };
-      res.writeHead(201, { 'content-type': 'application/json', 'x-answer': 'yes' });
+      res.writeHead(201, {
+        'content-type': 'application/json',
+        'x-answer': 'yes',
+        'set-cookie': ['a=1; path=/', 'b=2; path=/'],
+      });
       res.end(JSON.stringify(echo));
     });
   });
@@ -35,6 +39,7 @@ describe('lightFetch', () => {
     expect(res.status).toBe(201);
     expect(res.ok).toBe(true);
     expect(res.headers.get('x-answer')).toBe('yes');
+    expect(res.headers.getSetCookie()).toEqual(['a=1; path=/', 'b=2; path=/']);
     expect(await res.json()).toEqual({
       method: 'POST',
       url: '/x?y=1',

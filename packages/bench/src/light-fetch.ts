@@ -3,7 +3,7 @@ import type { FetchLike } from '@svc/sdk';
 
 /**
  * The part of `fetch` the SDK's clients use (method, headers, a string body; status, headers and
- * text of the answer), over `node:http` with kept-alive connections. The load generator shares two
+ * text of the answer; redirects are not followed), over `node:http` with kept-alive connections. The load generator shares two
  * cores with the server: Node's `fetch` spent about as much CPU per round trip as the server did,
  * which made the client, not svc, the limit of the round-trip rows.
  */
@@ -20,7 +20,7 @@ export function lightFetch(): { fetch: FetchLike; close(): void } {
         res.on('end', () => {
           const answer = new Headers();
           for (const [name, value] of Object.entries(res.headers))
-            if (typeof value === 'string') answer.set(name, value);
+            for (const one of [value ?? []].flat()) answer.append(name, one);
           const status = res.statusCode ?? 0;
           const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
           resolve(new Response(body, { status, headers: answer }));

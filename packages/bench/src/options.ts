@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 const usage = 'usage: npm run bench [seconds] [--only sandbox,device,…] [--warm-up s] [--profile]';
-const scenarios = ['sandbox', 'device', 'core', 'flood', 'trips', 'wake', 'fido'];
+const scenarios = ['sandbox', 'device', 'core', 'flood', 'trips', 'wake', 'fido', 'oidc'];
 
 export interface BenchOptions {
   seconds: number;
