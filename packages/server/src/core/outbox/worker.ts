@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../store/index.js';
@@ -68,7 +69,7 @@ export class OutboxWorker {
   private filling: Promise<void> | null = null;
   private again = false;
   private started = false;
-  private stopping = new AbortController();
+  private stopping: AbortController;
   private readonly slots: DeliverySlots;
   /** Where the last fill stopped among the due items (undefined: at the start). */
   private place: DueItem | undefined;
@@ -80,11 +81,19 @@ export class OutboxWorker {
       perHost: options.slotsPerHost ?? 4,
       perCustomer: options.slotsPerCustomer ?? Math.max(1, Math.floor(size / 4)),
     });
+    this.stopping = this.newStopping();
     options.outbox.onNotify(() => this.kick());
   }
 
+  /** One stop signal for every delivery in flight: each of them listens to it. */
+  private newStopping(): AbortController {
+    const controller = new AbortController();
+    setMaxListeners(this.slots.size * 2, controller.signal);
+    return controller;
+  }
+
   start(): void {
-    if (this.stopping.signal.aborted) this.stopping = new AbortController();
+    if (this.stopping.signal.aborted) this.stopping = this.newStopping();
     this.started = true;
     this.kick();
   }
