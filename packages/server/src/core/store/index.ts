@@ -9,7 +9,6 @@ import {
   type MigrationProvider,
 } from 'kysely';
 import pg from 'pg';
-import { checkpointRest, startCheckpointer } from './checkpointer.js';
 import { FaultWatchingDriver, StoreHealth } from './faults.js';
 import { GroupCommit } from './group-commit.js';
 import { migrations } from './migrations.js';
@@ -33,8 +32,6 @@ export interface StoreOptions {
   migrate?: boolean;
   /** Called with every query run (diagnostics: the query-plan test reads the hot paths' SQL). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
-  /** SQLite file: how often the checkpoint thread runs (default 1 s). */
-  checkpointEveryMs?: number;
 }
 
 /** SQLite group commit's figures, for /metrics. */
@@ -90,8 +87,6 @@ function openSqlite(path: string): SQLite.Database {
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  // Checkpoints run on their own thread (checkpointer.ts), not inside a request's commit.
-  if (path !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
   // A WAL that a burst made large is cut back to 64 MiB when it starts over.
   sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   sqlite.pragma('busy_timeout = 5000');
@@ -134,20 +129,6 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const dialect = sqlite
     ? new DurableSqliteDialect(sqlite, groupCommit)
     : new OwnSchemaDialect({ pool: await openPostgres(options.databaseUrl ?? '', options.schema) });
-  // Should the checkpoint thread end, SQLite checkpoints by itself again (as it does by default).
-  const checkpointer =
-    file && sqlite
-      ? startCheckpointer(
-          options.sqlitePath,
-          {
-            onStop: () => {
-              if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-            },
-            onCopied: () => checkpointRest(sqlite),
-          },
-          options.checkpointEveryMs,
-        )
-      : null;
   const { onQuery } = options;
   const health = new StoreHealth();
   const db = new Kysely<Database>({
@@ -181,7 +162,6 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         );
     }
   } catch (err) {
-    await checkpointer?.stop();
     await db.destroy();
     throw err;
   }
@@ -197,7 +177,6 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     close: async () => {
       await groupCommit?.durable();
       await groupCommit?.close();
-      await checkpointer?.stop();
       await db.destroy();
     },
   };
