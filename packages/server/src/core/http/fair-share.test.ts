@@ -144,6 +144,21 @@ describe('FairShare', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('never cuts the share below what the second-busiest customer asks for: a quiet one is not paced', () => {
+    const share = new FairShare(4, { now: clock, utilization: () => 1 });
+    let held = 0;
+    // Over 3 s of a saturated loop, b asks 0.5 a millisecond and a floods at 2.
+    for (let ms = 0; ms < 3000; ms += 2) {
+      tick(2);
+      for (let i = 0; i < 4; i++) share.answer('a', true, () => {});
+      let sent = false;
+      share.answer('b', true, () => (sent = true));
+      if (!sent) held += 1;
+    }
+    expect(share.perMsNow).toBeCloseTo(1.25 * 0.5, 1);
+    expect(held).toBe(0); // every answer of b went out at once
+  });
+
   it('a customer alone is served at once however busy the loop', () => {
     const share = new FairShare(4, { now: clock, utilization: () => 1 });
     const sent: string[] = [];

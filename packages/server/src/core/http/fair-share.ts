@@ -29,6 +29,8 @@ const maxWaiting = 1024;
 export class FairShare {
   /** Customers by when they were last served. */
   private readonly customers = new Map<string, number>();
+  /** Answers each customer asked for since the share last adapted. */
+  private readonly asked = new Map<string, number>();
   private readonly buckets = new Map<string, Bucket>();
   private readonly waiting = new Map<string, (() => void)[]>();
   private pruned = 0;
@@ -70,7 +72,10 @@ export class FairShare {
    */
   answer(party: string, contender: boolean, send: () => void): boolean {
     const now = this.now();
-    if (contender) this.customers.set(party, now);
+    if (contender) {
+      this.customers.set(party, now);
+      this.asked.set(party, (this.asked.get(party) ?? 0) + 1);
+    }
     this.prune(now);
     const queue = this.waiting.get(party);
     if (!queue) {
@@ -141,22 +146,29 @@ export class FairShare {
   }
 
   /**
-   * While customers contend, a loop busy over 90 % of the last period cuts the share by a quarter
-   * (down to a twentieth of `perMs`), and one busy under 80 % raises it by a tenth (up to `perMs`):
-   * the flooding customer is paced until others' requests find the loop free again.
+   * While customers contend, a loop busy over 90 % of the last period cuts the share by a quarter,
+   * and one busy under 80 % raises it by a tenth (up to `perMs`): the flooding customer is paced
+   * until others' requests find the loop free again. The share is never cut below a quarter more
+   * than the second-busiest customer asked for over the period (nor below a twentieth of
+   * `perMs`): only a customer asking for more than all others is paced, never a quiet one.
    */
-  private adapt(): void {
+  private adapt(periodMs: number): void {
     const busy = this.utilization();
+    const [, second = 0] = [...this.asked.values()].sort((a, b) => b - a);
+    this.asked.clear();
+    const floor = Math.min(this.perMs, Math.max(this.perMs / 20, (1.25 * second) / periodMs));
     if (this.customers.size < 2) this.share = this.perMs;
-    else if (busy > 0.9) this.share = Math.max(this.perMs / 20, this.share * 0.75);
+    else if (busy > 0.9) this.share = Math.max(floor, this.share * 0.75);
     else if (busy < 0.8) this.share = Math.min(this.perMs, this.share * 1.1);
+    this.share = Math.max(floor, this.share);
   }
 
   /** Forgets parties not served within `contentionMs`, and adapts the share (every 100 ms at most). */
   private prune(now: number): void {
     if (now - this.pruned < 100) return;
+    const periodMs = now - this.pruned;
     this.pruned = now;
-    this.adapt();
+    this.adapt(periodMs);
     const since = now - (this.options.contentionMs ?? 1000);
     for (const [party, seen] of this.customers)
       if (seen < since && !this.waiting.has(party)) this.customers.delete(party);
