@@ -29,8 +29,11 @@ const maxWaiting = 1024;
 export class FairShare {
   /** Customers by when they were last served. */
   private readonly customers = new Map<string, number>();
-  /** Answers each customer asked for since the share last adapted. */
-  private readonly asked = new Map<string, number>();
+  /** Answers each customer asked for since the share last adapted, and over the period before. */
+  private asked = new Map<string, number>();
+  private askedBefore = new Map<string, number>();
+  /** What the second-busiest customer asked for over the period before. */
+  private secondBefore = 0;
   private readonly buckets = new Map<string, Bucket>();
   private readonly waiting = new Map<string, (() => void)[]>();
   private pruned = 0;
@@ -79,7 +82,8 @@ export class FairShare {
     this.prune(now);
     const queue = this.waiting.get(party);
     if (!queue) {
-      if (this.closing || !this.contended(party) || this.take(party, now)) send();
+      if (this.closing || !this.contended(party) || this.quiet(party) || this.take(party, now))
+        send();
       else this.hold(party, [send]);
       return true;
     }
@@ -94,7 +98,7 @@ export class FairShare {
     this.prune(now);
     const due: (() => void)[] = [];
     for (const [party, queue] of this.waiting) {
-      const paced = !this.closing && this.contended(party);
+      const paced = !this.closing && this.contended(party) && !this.quiet(party);
       while (queue.length > 0 && (!paced || this.take(party, now)))
         due.push(queue.shift() as () => void);
       if (queue.length === 0) this.waiting.delete(party);
@@ -146,29 +150,34 @@ export class FairShare {
   }
 
   /**
-   * While customers contend, a loop busy over 90 % of the last period cuts the share by a quarter,
-   * and one busy under 80 % raises it by a tenth (up to `perMs`): the flooding customer is paced
-   * until others' requests find the loop free again. The share is never cut below a quarter more
-   * than the second-busiest customer asked for over the period (nor below a twentieth of
-   * `perMs`): only a customer asking for more than all others is paced, never a quiet one.
+   * While customers contend, a loop busy over 90 % of the last period cuts the share by a quarter
+   * (down to a twentieth of `perMs`), and one busy under 80 % raises it by a tenth (up to `perMs`):
+   * the flooding customer is paced until others' requests find the loop free again.
    */
-  private adapt(periodMs: number): void {
+  private adapt(): void {
     const busy = this.utilization();
-    const [, second = 0] = [...this.asked.values()].sort((a, b) => b - a);
-    this.asked.clear();
-    const floor = Math.min(this.perMs, Math.max(this.perMs / 20, (1.25 * second) / periodMs));
+    [, this.secondBefore = 0] = [...this.asked.values()].sort((a, b) => b - a);
+    this.askedBefore = this.asked;
+    this.asked = new Map();
     if (this.customers.size < 2) this.share = this.perMs;
-    else if (busy > 0.9) this.share = Math.max(floor, this.share * 0.75);
+    else if (busy > 0.9) this.share = Math.max(this.perMs / 20, this.share * 0.75);
     else if (busy < 0.8) this.share = Math.min(this.perMs, this.share * 1.1);
-    this.share = Math.max(floor, this.share);
+  }
+
+  /**
+   * Whether a customer asked for no more than the second-busiest one over the last period: only
+   * the customer asking most is paced (two that ask alike are served alike already).
+   */
+  private quiet(party: string): boolean {
+    const asked = this.askedBefore.get(party);
+    return asked !== undefined && asked <= this.secondBefore;
   }
 
   /** Forgets parties not served within `contentionMs`, and adapts the share (every 100 ms at most). */
   private prune(now: number): void {
     if (now - this.pruned < 100) return;
-    const periodMs = now - this.pruned;
     this.pruned = now;
-    this.adapt(periodMs);
+    this.adapt();
     const since = now - (this.options.contentionMs ?? 1000);
     for (const [party, seen] of this.customers)
       if (seen < since && !this.waiting.has(party)) this.customers.delete(party);
