@@ -35,7 +35,7 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.name='generateKeyPairSync']",
           message:
-            "Node 20 can deadlock exporting a JWK while one of its jobs is collected: @svc/sdk's generateEcKey (docs/decisions/http.md).",
+            "Node 20 can deadlock exporting a JWK while one of its jobs is collected: WebCrypto, or @svc/sdk/node's generateEcKey (docs/decisions/http.md).",
         },
       ],
     },
@@ -124,6 +124,18 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The SDK runs on web-standard APIs only (browsers, Deno, Bun, React Native): its wire
+    // formats come from @svc/wire/web; the Node ones it adds are in src/node.ts's modules.
+    files: ['packages/sdk/src/**/*.ts'],
+    ignores: ['packages/sdk/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@svc/wire', message: 'Import @svc/wire/web: no Node built-ins.' }] },
       ],
     },
   },

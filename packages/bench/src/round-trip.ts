@@ -110,14 +110,15 @@ export async function roundTrips(request: TripsRequest): Promise<RoundTripRows> 
           const found = await timed(next, async () => {
             return (await device.signed<Svc>('GET', '/api/v2/svcfications/next')).body;
           });
-          await timed(respond, () =>
-            device.signed('POST', '/api/v2/svcfication_responses', {
-              payloads: [
-                payloads.deviceAr(device.keys, found.id, device.identifier),
-                payloads.userPresence(device.keys, found.id, device.identifier),
-              ],
-            }),
-          );
+          await timed(respond, async () => {
+            const keys = await device.keys();
+            return device.signed('POST', '/api/v2/svcfication_responses', {
+              payloads: await Promise.all([
+                payloads.deviceAr(keys, found.id, device.identifier),
+                payloads.userPresence(keys, found.id, device.identifier),
+              ]),
+            });
+          });
           const result = await timed(read, async () => {
             return (await rp.request<Svc>('GET', `/api/v2/svcfications/${created.id}`)).body;
           });

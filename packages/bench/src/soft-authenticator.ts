@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { generateEcKey } from '@svc/sdk';
+import { generateEcKey } from '@svc/sdk/node';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,

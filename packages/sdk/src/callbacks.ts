@@ -4,7 +4,7 @@ import {
   type FidoAuthentication,
   type FidoRegistration,
   type Svcfication,
-} from '@svc/wire';
+} from '@svc/wire/web';
 import { joinUrl, type FetchLike } from './http.js';
 
 /** What svc POSTs to a `callback_url`: a svcfication, or a FIDO registration or authentication. */

@@ -5,8 +5,9 @@ import type {
   ResponsesBody,
   Svcfication,
   SyncDeviceResponse,
-} from '@svc/wire';
-import { deviceSigHeader, generateDeviceKeys, publicJwk, type DeviceKeys } from './device-keys.js';
+} from '@svc/wire/web';
+import { generateDeviceKeys, publicJwk, type DeviceKeys } from './device-keys.js';
+import { deviceSigHeader } from './device-signatures.js';
 import { joinUrl, readJson } from './http.js';
 import { answerPayloads, type AssuranceLevel } from './payloads.js';
 import { SignedClient, type SignedClientOptions } from './signed-client.js';
@@ -50,16 +51,25 @@ export class DeviceClient extends SignedClient {
   /** The hash of the last registered identity document, for level-3 answers. */
   documentHash: string | undefined;
 
-  constructor(
-    options: SignedClientOptions,
-    readonly keys: DeviceKeys = generateDeviceKeys(),
-  ) {
+  private keysMade: Promise<DeviceKeys> | undefined;
+
+  /** `keys`: the device's saved keys (see `DeviceKeyStore`); none: new ones, on first use. */
+  constructor(options: SignedClientOptions, keys?: DeviceKeys) {
     super(options);
+    if (keys) this.keysMade = Promise.resolve(keys);
+  }
+
+  /**
+   * The keys given to the constructor, or else new non-extractable P-256 keys, made at the first
+   * call (WebCrypto makes keys asynchronously) and the same from then on.
+   */
+  keys(): Promise<DeviceKeys> {
+    return (this.keysMade ??= generateDeviceKeys());
   }
 
   async signed<T>(method: string, path: string, body?: unknown) {
     return this.request<T>(method, path, body, {
-      'x-device-sig': await deviceSigHeader(this.keys.device),
+      'x-device-sig': await deviceSigHeader((await this.keys()).device),
     });
   }
 
@@ -72,9 +82,10 @@ export class DeviceClient extends SignedClient {
   ): Promise<SyncDeviceResponse & { status: number }> {
     const { platform = 'ios', bundleId } =
       typeof options === 'string' ? { platform: options } : options;
+    const keys = await this.keys();
     const { status, body } = await this.signed<SyncDeviceResponse>('POST', '/api/v2/devices', {
-      device_public_key: publicJwk(this.keys.device),
-      auth_public_key: publicJwk(this.keys.auth),
+      device_public_key: await publicJwk(keys.device),
+      auth_public_key: await publicJwk(keys.auth),
       device_platform: platform,
       ...(bundleId === undefined ? {} : { bundle_id: bundleId }),
     });
@@ -88,7 +99,7 @@ export class DeviceClient extends SignedClient {
       method,
       headers: {
         'content-type': 'application/json',
-        'x-device-sig': await deviceSigHeader(this.keys.device),
+        'x-device-sig': await deviceSigHeader((await this.keys()).device),
       },
       body: JSON.stringify(body),
     });
@@ -128,8 +139,8 @@ export class DeviceClient extends SignedClient {
   async accept(id: string, options: AcceptOptions = {}): Promise<void> {
     const identifier = this.registered();
     const level = options.level ?? ((await this.get(id)).desired_level as AssuranceLevel);
-    const list = answerPayloads(
-      this.keys,
+    const list = await answerPayloads(
+      await this.keys(),
       id,
       identifier,
       level,

@@ -1,46 +1,37 @@
 import { execFile } from 'node:child_process';
-import { createPublicKey, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { parseDeviceSig } from '@svc/wire';
-import { calculateJwkThumbprint } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
-  deviceSigHeader,
   exportDeviceKeys,
   generateDeviceKeys,
-  generateEcKey,
   importDeviceKeys,
   publicJwk,
   type DeviceKeysJwk,
 } from './device-keys.js';
 
-describe('generateEcKey', () => {
-  it('makes P-256 and P-384 keys that sign and export at full length', () => {
-    for (const [curve, bytes] of [
-      ['P-256', 32],
-      ['P-384', 48],
-    ] as const) {
-      const key = generateEcKey(curve);
-      const jwk = key.export({ format: 'jwk' });
-      expect(jwk).toMatchObject({ kty: 'EC', crv: curve });
-      for (const part of [jwk.d, jwk.x, jwk.y])
-        expect(Buffer.from(part ?? '', 'base64url')).toHaveLength(bytes);
-      const signature = sign('sha256', Buffer.from('payload'), key);
-      expect(verify('sha256', Buffer.from('payload'), createPublicKey(key), signature)).toBe(true);
+describe('generateDeviceKeys', () => {
+  it('makes two P-256 pairs whose private keys are non-extractable unless asked', async () => {
+    const keys = await generateDeviceKeys();
+    for (const pair of [keys.device, keys.auth]) {
+      expect(pair.privateKey).toMatchObject({ extractable: false, usages: ['sign'] });
+      expect(pair.privateKey.algorithm).toEqual({ name: 'ECDSA', namedCurve: 'P-256' });
     }
-    expect(generateEcKey().export({ format: 'jwk' }).d).not.toBe(
-      generateEcKey().export({ format: 'jwk' }).d,
-    );
+    expect(await publicJwk(keys.device)).not.toEqual(await publicJwk(keys.auth));
+    await expect(exportDeviceKeys(keys)).rejects.toThrow('the device key is not extractable');
+    const open = await generateDeviceKeys({ extractable: true });
+    expect(open.auth.privateKey.extractable).toBe(true);
   });
 
-  it('never deadlocks a process that exports the keys it makes', async () => {
-    // Node 20's generateKeyPairSync('ec') did, within 5,000–13,500 rounds (docs/decisions/http.md).
-    // The built module, in a process of its own with a tiny young generation (the collector runs
-    // often): a deadlocked process blocks its main thread for good, which only a kill ends.
+  it('never deadlocks a process that makes and exports keys (the ECDH workaround is not needed)', async () => {
+    // Node 20 did with generateKeyPairSync('ec') within 5,000–13,500 rounds (docs/decisions/
+    // http.md), so this makes 20,000 keys. The built module, in a process of its own with a tiny
+    // young generation (the collector runs often): a deadlock blocks its main thread for good.
     const built = fileURLToPath(new URL('../dist/device-keys.js', import.meta.url));
-    const rounds = `import { generateEcKey } from ${JSON.stringify(built)};
-      for (let i = 0; i < 20000; i++) generateEcKey().export({ format: 'jwk' });
+    const rounds = `import { exportDeviceKeys, generateDeviceKeys } from ${JSON.stringify(built)};
+      for (let i = 0; i < 10000; i++)
+        await exportDeviceKeys(await generateDeviceKeys({ extractable: true }));
       console.log('done');`;
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -51,41 +42,68 @@ describe('generateEcKey', () => {
   });
 });
 
-describe('exportDeviceKeys / importDeviceKeys', () => {
-  it('round-trips both private keys through JSON', () => {
-    const keys = generateDeviceKeys();
-    const jwks = JSON.parse(JSON.stringify(exportDeviceKeys(keys))) as DeviceKeysJwk;
-    expect(jwks.device).toMatchObject({ kty: 'EC', crv: 'P-256', d: expect.any(String) });
-    const back = importDeviceKeys(jwks);
-    expect(publicJwk(back.device)).toEqual(publicJwk(keys.device));
-    expect(publicJwk(back.auth)).toEqual(publicJwk(keys.auth));
-  });
-
-  it('names the key that is missing, public only or broken', () => {
-    const { device, auth } = exportDeviceKeys(generateDeviceKeys());
-    expect(() => importDeviceKeys({ device } as DeviceKeysJwk)).toThrow(
-      'the auth key is not a private JWK',
-    );
-    expect(() => importDeviceKeys({ device: { ...device, d: undefined }, auth })).toThrow(
-      'the device key is not a private JWK',
-    );
-    expect(() => importDeviceKeys({ device, auth: { ...auth, x: 'AAAA' } })).toThrow(
-      'the auth key is not a usable private JWK',
-    );
+describe('publicJwk', () => {
+  it('is the public members only, as node:crypto exported them', async () => {
+    const keys = await generateDeviceKeys({ extractable: true });
+    const { device } = await exportDeviceKeys(keys);
+    const fromNode = createPublicKey(createPrivateKey({ key: device, format: 'jwk' })).export({
+      format: 'jwk',
+    });
+    expect(await publicJwk(keys.device)).toEqual(fromNode);
+    expect(Object.keys(await publicJwk(keys.device)).sort()).toEqual(['crv', 'kty', 'x', 'y']);
   });
 });
 
-describe('deviceSigHeader', () => {
-  it('names each key by its own RFC 7638 thumbprint, call after call', async () => {
-    const [one, two] = [generateDeviceKeys().device, generateDeviceKeys().device];
-    const thumbprintIn = async (header: Promise<string>) =>
-      parseDeviceSig(await header)?.thumbprint;
-    for (const key of [one, two, one, two]) {
-      const expected = await calculateJwkThumbprint(publicJwk(key), 'sha256');
-      expect(await thumbprintIn(deviceSigHeader(key))).toBe(expected);
-    }
-    expect(await thumbprintIn(deviceSigHeader(one))).not.toBe(
-      await thumbprintIn(deviceSigHeader(two)),
+describe('exportDeviceKeys / importDeviceKeys', () => {
+  it('round-trips both private keys through JSON, non-extractable unless asked', async () => {
+    const keys = await generateDeviceKeys({ extractable: true });
+    const jwks = JSON.parse(JSON.stringify(await exportDeviceKeys(keys))) as DeviceKeysJwk;
+    expect(jwks.device).toMatchObject({ kty: 'EC', crv: 'P-256', d: expect.any(String) });
+    const back = await importDeviceKeys(jwks);
+    expect(back.device.privateKey.extractable).toBe(false);
+    expect(await publicJwk(back.device)).toEqual(await publicJwk(keys.device));
+    expect(await publicJwk(back.auth)).toEqual(await publicJwk(keys.auth));
+    const again = await importDeviceKeys(jwks, { extractable: true });
+    expect(await exportDeviceKeys(again)).toEqual(jwks);
+  });
+
+  it('reads the JWKs node:crypto wrote (keys files of earlier versions), EC and RSA', async () => {
+    const ec = (await generateDeviceKeys({ extractable: true })).device.privateKey;
+    const rsa = await crypto.subtle.generateKey(
+      {
+        name: 'RSASSA-PKCS1-v1_5',
+        hash: 'SHA-256',
+        modulusLength: 2048,
+        publicExponent: new Uint8Array([1, 0, 1]),
+      },
+      true,
+      ['sign', 'verify'],
+    );
+    // What KeyObject.export({ format: 'jwk' }) wrote: the key's members, no key_ops or ext.
+    const asNode = async (key: CryptoKey) =>
+      createPrivateKey({
+        key: (await crypto.subtle.exportKey('jwk', key)) as DeviceKeysJwk['device'],
+        format: 'jwk',
+      }).export({ format: 'jwk' });
+    const jwks = { device: await asNode(ec), auth: await asNode(rsa.privateKey) };
+    expect(Object.keys(jwks.device).sort()).toEqual(['crv', 'd', 'kty', 'x', 'y']);
+    const keys = await importDeviceKeys(jwks);
+    expect(keys.auth.privateKey.algorithm.name).toBe('RSASSA-PKCS1-v1_5');
+    expect(await publicJwk(keys.auth)).toEqual(await publicJwk(rsa));
+  });
+
+  it('names the key that is missing, public only or broken', async () => {
+    const { device, auth } = await exportDeviceKeys(
+      await generateDeviceKeys({ extractable: true }),
+    );
+    await expect(importDeviceKeys({ device } as DeviceKeysJwk)).rejects.toThrow(
+      'the auth key is not a private JWK',
+    );
+    await expect(importDeviceKeys({ device: { ...device, d: undefined }, auth })).rejects.toThrow(
+      'the device key is not a private JWK',
+    );
+    await expect(importDeviceKeys({ device, auth: { ...auth, x: 'AAAA' } })).rejects.toThrow(
+      'the auth key is not a usable private JWK',
     );
   });
 });

@@ -1,11 +1,13 @@
-import { createECDH, createPrivateKey, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, type JWK } from 'jose';
-import { buildDeviceSig, encodePayload } from '@svc/wire';
+import type { JWK } from 'jose';
 
-/** A phone's two keys: the device key names the device and signs requests; the auth key proves user presence. */
+/**
+ * A phone's two key pairs: the device key names the device and signs requests; the auth key
+ * proves user presence. WebCrypto keys: the private ones may be non-extractable, so that no
+ * script can read them, only sign with them.
+ */
 export interface DeviceKeys {
-  device: KeyObject;
-  auth: KeyObject;
+  device: CryptoKeyPair;
+  auth: CryptoKeyPair;
 }
 
 /** The keys as private JWKs (RFC 7517), to keep in a file or a key store. */
@@ -14,105 +16,71 @@ export interface DeviceKeysJwk {
   auth: JWK;
 }
 
-const curves = { 'P-256': 'prime256v1', 'P-384': 'secp384r1' } as const;
-
-/**
- * A new EC private key. Not `generateKeyPairSync`: on Node.js 20, exporting a key as a JWK while
- * the collector frees the job object of a `generateKeyPairSync('ec')` call can deadlock the
- * process (measured: within 5,000–13,500 generate-and-export rounds, the main thread waiting on a
- * mutex forever). ECDH makes the same key pair without that job.
- */
-export function generateEcKey(curve: keyof typeof curves = 'P-256'): KeyObject {
-  const ecdh = createECDH(curves[curve]);
-  ecdh.generateKeys();
-  const point = ecdh.getPublicKey(); // 0x04, x, y
-  const size = (point.length - 1) / 2;
-  const scalar = ecdh.getPrivateKey(); // without its leading zero bytes, if any
-  const d = Buffer.alloc(size);
-  scalar.copy(d, size - scalar.length);
-  return createPrivateKey({
-    format: 'jwk',
-    key: {
-      kty: 'EC',
-      crv: curve,
-      x: point.subarray(1, 1 + size).toString('base64url'),
-      y: point.subarray(1 + size).toString('base64url'),
-      d: d.toString('base64url'),
-    },
-  });
+export interface KeyOptions {
+  /**
+   * Whether `exportDeviceKeys` may read the private keys (to write them to a file). Default
+   * false: a browser keeps non-extractable keys in IndexedDB (`indexedDbKeyStore`) as they are.
+   */
+  extractable?: boolean;
 }
 
-export function generateDeviceKeys(): DeviceKeys {
-  return { device: generateEcKey(), auth: generateEcKey() };
+const ecdsa = (namedCurve: string) => ({ name: 'ECDSA', namedCurve });
+/** RS256: what Node's `sign('sha256', …)` made with an RSA key, which devices may register. */
+const rsa = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+
+/** New P-256 device and auth keys (ES256). */
+export async function generateDeviceKeys(options: KeyOptions = {}): Promise<DeviceKeys> {
+  const make = () =>
+    crypto.subtle.generateKey(ecdsa('P-256'), options.extractable ?? false, ['sign', 'verify']);
+  const [device, auth] = await Promise.all([make(), make()]);
+  return { device, auth };
 }
 
 /** Both private keys as JWKs: whoever holds them is the device, so store them like a password. */
-export function exportDeviceKeys(keys: DeviceKeys): DeviceKeysJwk {
-  return {
-    device: keys.device.export({ format: 'jwk' }),
-    auth: keys.auth.export({ format: 'jwk' }),
+export async function exportDeviceKeys(keys: DeviceKeys): Promise<DeviceKeysJwk> {
+  const save = async (name: keyof DeviceKeys): Promise<JWK> => {
+    const { privateKey } = keys[name];
+    if (!privateKey.extractable)
+      throw new Error(`the ${name} key is not extractable: make it with { extractable: true }`);
+    return crypto.subtle.exportKey('jwk', privateKey);
   };
+  const [device, auth] = await Promise.all([save('device'), save('auth')]);
+  return { device, auth };
 }
 
 /** The keys `exportDeviceKeys` wrote; throws naming the key that is not a private EC or RSA JWK. */
-export function importDeviceKeys(jwks: DeviceKeysJwk): DeviceKeys {
-  const load = (name: keyof DeviceKeysJwk): KeyObject => {
+export async function importDeviceKeys(
+  jwks: DeviceKeysJwk,
+  options: KeyOptions = {},
+): Promise<DeviceKeys> {
+  const load = async (name: keyof DeviceKeysJwk): Promise<CryptoKeyPair> => {
     const jwk: unknown = (jwks as Partial<DeviceKeysJwk> | null)?.[name];
     if (typeof jwk !== 'object' || jwk === null || typeof (jwk as JWK).d !== 'string')
       throw new Error(`the ${name} key is not a private JWK`);
+    const { kty, crv } = jwk as JWK;
+    const algorithm = kty === 'RSA' ? rsa : ecdsa(crv ?? '');
     try {
-      return createPrivateKey({ key: jwk as JWK & { kty: string }, format: 'jwk' });
+      const extractable = options.extractable ?? false;
+      const [privateKey, publicKey] = await Promise.all([
+        crypto.subtle.importKey('jwk', jwk, algorithm, extractable, ['sign']),
+        crypto.subtle.importKey('jwk', publicMembers(jwk), algorithm, true, ['verify']),
+      ]);
+      return { privateKey, publicKey };
     } catch {
       throw new Error(`the ${name} key is not a usable private JWK`);
     }
   };
-  return { device: load('device'), auth: load('auth') };
+  const [device, auth] = await Promise.all([load('device'), load('auth')]);
+  return { device, auth };
 }
 
-export function publicJwk(key: KeyObject): JWK {
-  const { kty, crv, x, y, n, e } = key.export({ format: 'jwk' });
+/** The public key as registered: its members only (no `key_ops`, `ext` or private parts). */
+export async function publicJwk(keys: CryptoKeyPair): Promise<JWK> {
+  return publicMembers(await crypto.subtle.exportKey('jwk', keys.publicKey));
+}
+
+function publicMembers({ kty, crv, x, y, n, e }: JWK): JWK {
   return Object.fromEntries(
     Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined),
   );
-}
-
-/** SHA-256 signature as mobile platforms make it (ECDSA in DER). */
-function signatureOf(key: KeyObject, data: string): Buffer {
-  return sign(
-    'sha256',
-    Buffer.from(data),
-    key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' } : key,
-  );
-}
-
-/** SHA-256 signature (ECDSA in DER) in base64, as a device app sends it. */
-export function signSha256(key: KeyObject, data: string): string {
-  return signatureOf(key, data).toString('base64');
-}
-
-/** Thumbprints by key: a device signs every call with the same key. */
-const thumbprints = new WeakMap<KeyObject, Promise<string>>();
-
-/** The key's RFC 7638 thumbprint, which names the device. */
-function thumbprintOf(key: KeyObject): Promise<string> {
-  let thumbprint = thumbprints.get(key);
-  if (!thumbprint) {
-    thumbprint = calculateJwkThumbprint(publicJwk(key), 'sha256');
-    thumbprints.set(key, thumbprint);
-  }
-  return thumbprint;
-}
-
-/** An X-Device-Sig header for the device key (the key's RFC 7638 thumbprint names the device). */
-export async function deviceSigHeader(
-  key: KeyObject,
-  nonce: string = randomUUID(),
-): Promise<string> {
-  const thumbprint = await thumbprintOf(key);
-  return buildDeviceSig(thumbprint, nonce, (text) => signatureOf(key, text));
-}
-
-/** A response payload string signed with `key`; any JSON object, so tests can send bad ones. */
-export function signedPayload(key: KeyObject, payload: object): string {
-  return encodePayload(payload, (json) => signatureOf(key, json));
 }

@@ -17,7 +17,7 @@ import type {
   FidoUserBody,
   FidoUserList,
   FidoUserSearchBody,
-} from '@svc/wire';
+} from '@svc/wire/web';
 import {
   CallbackVerifier,
   customerIdOf,

@@ -1,3 +1,6 @@
+// The main entry: every client, on web-standard APIs only (fetch, WebCrypto), so it runs in
+// browsers, Deno, Bun and React Native as in Node (packages/server/test/sdk-browser-entry.test.ts
+// bundles it for browsers). What needs Node is in `@svc/sdk/node` (node.ts).
 export type { FetchLike } from './http.js';
 export {
   ConflictError,
@@ -43,17 +46,17 @@ export {
   type WaitOptions,
 } from './device-client.js';
 export {
-  deviceSigHeader,
   exportDeviceKeys,
   generateDeviceKeys,
-  generateEcKey,
   importDeviceKeys,
   publicJwk,
-  signedPayload,
-  signSha256,
   type DeviceKeys,
   type DeviceKeysJwk,
+  type KeyOptions,
 } from './device-keys.js';
+export { deviceSigHeader, signedPayload, signSha256 } from './device-signatures.js';
+export type { DeviceKeyStore } from './key-store.js';
+export { indexedDbKeyStore } from './indexed-db-key-store.js';
 export { answerPayloads, payloads, type AssuranceLevel } from './payloads.js';
 export { licenseHash } from './license.js';
 export { FidoClient, type FidoClientOptions } from './fido.js';
@@ -61,7 +64,8 @@ export { SandboxClient, type SandboxClientOptions } from './sandbox.js';
 export { SvccodeClient, svccodeExpiry, type SvccodeClientOptions } from './svccode-client.js';
 export { bindUser, getPairedSvccode, pairSvccode } from './pairing.js';
 
-// The wire formats and resource types the clients speak, under the names this SDK has used.
+// The wire formats and resource types the clients speak, under the names this SDK has used (the
+// HMAC functions are asynchronous, on WebCrypto).
 export {
   hmacSignature,
   stringToSign,
@@ -90,4 +94,4 @@ export {
   type SvcficationStatus,
   type SyncDeviceResponse,
   type UserDeviceResponse as UserDevice,
-} from '@svc/wire';
+} from '@svc/wire/web';

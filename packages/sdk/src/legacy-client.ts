@@ -1,4 +1,4 @@
-import type { LegacyVerification } from '@svc/wire';
+import type { LegacyVerification } from '@svc/wire/web';
 import { SignedClient } from './signed-client.js';
 import { svcficationBody, type SvcficationInput } from './svcfication-input.js';
 

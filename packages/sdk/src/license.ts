@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256-hex.js';
 
 /** What a document's own resource fields are; they are not license data and never hashed. */
 const documentFields = new Set(['hash', 'id', 'type', 'verification_status']);
@@ -10,7 +10,7 @@ const documentFields = new Set(['hash', 'id', 'type', 'verification_status']);
  * sorted by UTF-16 code units, no whitespace, values as given (strings, `height` a number).
  * The same license always gives the same hash, whatever the order of its fields.
  */
-export function licenseHash(license: Record<string, unknown>): string {
+export async function licenseHash(license: Record<string, unknown>): Promise<string> {
   const entries = Object.entries(license)
     .filter(([key, value]) => !documentFields.has(key) && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -18,5 +18,5 @@ export function licenseHash(license: Record<string, unknown>): string {
     if (typeof value !== 'string' && typeof value !== 'number')
       throw new Error(`license field ${key} must be a string or a number`);
   const canonical = JSON.stringify(Object.fromEntries(entries));
-  return createHash('sha256').update(canonical).digest('hex');
+  return sha256Hex(canonical);
 }

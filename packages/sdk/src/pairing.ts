@@ -1,4 +1,4 @@
-import type { PairedSvccode, UserBindingBody, UserDeviceResponse } from '@svc/wire';
+import type { PairedSvccode, UserBindingBody, UserDeviceResponse } from '@svc/wire/web';
 import type { DeviceClient } from './device-client.js';
 import type { SignedClient } from './signed-client.js';
 

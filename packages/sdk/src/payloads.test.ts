@@ -1,13 +1,13 @@
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash, KeyObject, verify } from 'node:crypto';
 import { decodePayload } from '@svc/wire';
 import { describe, expect, it } from 'vitest';
 import { generateDeviceKeys, type DeviceKeys } from './device-keys.js';
 import { answerPayloads } from './payloads.js';
 
-const keys = generateDeviceKeys();
+const keys = await generateDeviceKeys();
 
-function decoded(list: string[]) {
-  return list.map((text) => {
+async function decoded(answers: Promise<string[]>) {
+  return (await answers).map((text) => {
     const parts = decodePayload(text);
     if (typeof parts === 'string') throw new Error(parts);
     return parts;
@@ -15,11 +15,11 @@ function decoded(list: string[]) {
 }
 
 const verifies = (key: DeviceKeys['device'], signedText: string, signature: Buffer) =>
-  verify('sha256', Buffer.from(signedText), createPublicKey(key), signature);
+  verify('sha256', Buffer.from(signedText), KeyObject.from(key.publicKey), signature);
 
 describe('answerPayloads', () => {
-  it('level 1: device_ar signed by the device key, checksum = sha256(nonce:identifier)', () => {
-    const [ar, ...rest] = decoded(answerPayloads(keys, 's1', 'dev', 1));
+  it('level 1: device_ar signed by the device key, checksum = sha256(nonce:identifier)', async () => {
+    const [ar, ...rest] = await decoded(answerPayloads(keys, 's1', 'dev', 1));
     expect(rest).toEqual([]);
     expect(ar?.payload).toMatchObject({
       type: 'device_ar',
@@ -33,16 +33,16 @@ describe('answerPayloads', () => {
     );
   });
 
-  it('number matching: the picked number goes into device_ar, signed; none when not given', () => {
-    const [ar] = decoded(answerPayloads(keys, 's1', 'dev', 2, undefined, 47));
+  it('number matching: the picked number goes into device_ar, signed; none when not given', async () => {
+    const [ar] = await decoded(answerPayloads(keys, 's1', 'dev', 2, undefined, 47));
     expect(ar?.payload).toMatchObject({ type: 'device_ar', match_number: 47 });
     expect(JSON.parse(ar?.signedText ?? '{}')).toMatchObject({ match_number: 47 });
-    const [plain] = decoded(answerPayloads(keys, 's1', 'dev', 1));
+    const [plain] = await decoded(answerPayloads(keys, 's1', 'dev', 1));
     expect(plain?.payload).not.toHaveProperty('match_number');
   });
 
-  it('level 2 adds user_presence signed by the auth key', () => {
-    const list = decoded(answerPayloads(keys, 's1', 'dev', 2));
+  it('level 2 adds user_presence signed by the auth key', async () => {
+    const list = await decoded(answerPayloads(keys, 's1', 'dev', 2));
     expect(list.map((p) => p.payload.type)).toEqual(['device_ar', 'user_presence']);
     const presence = list[1];
     expect(
@@ -53,8 +53,8 @@ describe('answerPayloads', () => {
     ).toBe(false);
   });
 
-  it('level 3 adds the license payload with the document hash, signed by the device key', () => {
-    const list = decoded(answerPayloads(keys, 's1', 'dev', 3, 'abc'));
+  it('level 3 adds the license payload with the document hash, signed by the device key', async () => {
+    const list = await decoded(answerPayloads(keys, 's1', 'dev', 3, 'abc'));
     expect(list.map((p) => p.payload.type)).toEqual([
       'device_ar',
       'user_presence',
@@ -64,8 +64,10 @@ describe('answerPayloads', () => {
     expect(list[0]?.payload.nonce).not.toBe(list[2]?.payload.nonce);
   });
 
-  it('refuses level 3 without a hash and levels other than 1–3', () => {
-    expect(() => answerPayloads(keys, 's1', 'dev', 3)).toThrow('level 3 needs the hash');
-    expect(() => answerPayloads(keys, 's1', 'dev', 4 as 1)).toThrow('level must be 1, 2 or 3');
+  it('refuses level 3 without a hash and levels other than 1–3', async () => {
+    await expect(answerPayloads(keys, 's1', 'dev', 3)).rejects.toThrow('level 3 needs the hash');
+    await expect(answerPayloads(keys, 's1', 'dev', 4 as 1)).rejects.toThrow(
+      'level must be 1, 2 or 3',
+    );
   });
 });

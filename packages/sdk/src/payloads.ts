@@ -1,20 +1,21 @@
-import { createHash, randomUUID } from 'node:crypto';
-import type { AamvaLicensePayload, DeviceArPayload, UserPresencePayload } from '@svc/wire';
-import { signedPayload, type DeviceKeys } from './device-keys.js';
+import type { AamvaLicensePayload, DeviceArPayload, UserPresencePayload } from '@svc/wire/web';
+import type { DeviceKeys } from './device-keys.js';
+import { signedPayload } from './device-signatures.js';
+import { sha256Hex } from './sha256-hex.js';
 
 /** 1 = EN (the device), 2 = ES (plus the user's presence), 3 = EX (plus the identity document). */
 export type AssuranceLevel = 1 | 2 | 3;
 
 /** The three payload kinds a device sends to answer a svcfication. */
 export const payloads = {
-  deviceAr(
+  async deviceAr(
     keys: DeviceKeys,
     svcficationId: string,
     deviceIdentifier: string,
-    nonce: string = randomUUID(),
+    nonce: string = crypto.randomUUID(),
     matchNumber?: number,
-  ): string {
-    const checksum = createHash('sha256').update(`${nonce}:${deviceIdentifier}`).digest('hex');
+  ): Promise<string> {
+    const checksum = await sha256Hex(`${nonce}:${deviceIdentifier}`);
     return signedPayload(keys.device, {
       type: 'device_ar',
       svcfication_id: svcficationId,
@@ -26,7 +27,7 @@ export const payloads = {
       ...(matchNumber === undefined ? {} : { match_number: matchNumber }),
     } satisfies DeviceArPayload);
   },
-  userPresence(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string): string {
+  userPresence(keys: DeviceKeys, svcficationId: string, deviceIdentifier: string): Promise<string> {
     return signedPayload(keys.auth, {
       type: 'user_presence',
       svcfication_id: svcficationId,
@@ -38,8 +39,8 @@ export const payloads = {
     svcficationId: string,
     deviceIdentifier: string,
     hash: string,
-    nonce: string = randomUUID(),
-  ): string {
+    nonce: string = crypto.randomUUID(),
+  ): Promise<string> {
     return signedPayload(keys.device, {
       type: 'aamva_drivers_license',
       svcfication_id: svcficationId,
@@ -56,17 +57,17 @@ export const payloads = {
  * level 2, plus `aamva_drivers_license` with the registered document's hash at level 3. With
  * number matching, `matchNumber` is the number the user picked (it goes into `device_ar`).
  */
-export function answerPayloads(
+export async function answerPayloads(
   keys: DeviceKeys,
   svcficationId: string,
   deviceIdentifier: string,
   level: AssuranceLevel,
   documentHash?: string,
   matchNumber?: number,
-): string[] {
+): Promise<string[]> {
   if (![1, 2, 3].includes(level)) throw new Error(`level must be 1, 2 or 3, not ${String(level)}`);
   const list = [
-    payloads.deviceAr(keys, svcficationId, deviceIdentifier, randomUUID(), matchNumber),
+    payloads.deviceAr(keys, svcficationId, deviceIdentifier, crypto.randomUUID(), matchNumber),
   ];
   if (level >= 2) list.push(payloads.userPresence(keys, svcficationId, deviceIdentifier));
   if (level === 3) {
@@ -76,5 +77,5 @@ export function answerPayloads(
       );
     list.push(payloads.license(keys, svcficationId, deviceIdentifier, documentHash));
   }
-  return list;
+  return Promise.all(list);
 }

@@ -9,7 +9,7 @@ import {
   type UserDeviceBody,
   type UserDeviceResponse,
   type UserIdentifier,
-} from '@svc/wire';
+} from '@svc/wire/web';
 import {
   CallbackVerifier,
   customerIdOf,

@@ -1,4 +1,4 @@
-import type { Aamva, SandboxVerification, SandboxVerificationRequest } from '@svc/wire';
+import type { Aamva, SandboxVerification, SandboxVerificationRequest } from '@svc/wire/web';
 import { joinUrl, readJson, type FetchLike } from './http.js';
 
 export interface SandboxClientOptions {

@@ -1,4 +1,4 @@
-import type { CreateSvccodeBody, Svccode, SvccodeClaims, SvccodeStatus } from '@svc/wire';
+import type { CreateSvccodeBody, Svccode, SvccodeClaims, SvccodeStatus } from '@svc/wire/web';
 import { joinUrl, readJson, type FetchLike } from './http.js';
 
 /** How long the service holds a status read without `wait` (svccodes' `status-hold.ts`). */

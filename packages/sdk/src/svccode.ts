@@ -1,6 +1,6 @@
-// The browser entry, `@svc/sdk/svccode`: what an RP's web page needs to show a svccode and wait
-// for the scan. It imports nothing from Node (the main entry does: HMAC, device keys, hashes),
-// so bundlers targeting browsers take it as is (packages/server/test/sdk-browser-entry.test.ts).
+// `@svc/sdk/svccode`: what an RP's web page needs to show a svccode and wait for the scan, and
+// nothing else (no HMAC, keys or jose), so a page's bundle stays a few kilobytes. Like the main
+// entry it imports nothing from Node (packages/server/test/sdk-browser-entry.test.ts).
 export { SvccodeClient, svccodeExpiry, type SvccodeClientOptions } from './svccode-client.js';
 export {
   NotFoundError,
@@ -10,4 +10,4 @@ export {
   ValidationError,
 } from './errors.js';
 export type { FetchLike } from './http.js';
-export type { Svccode, SvccodeStatus } from '@svc/wire';
+export type { Svccode, SvccodeStatus } from '@svc/wire/web';

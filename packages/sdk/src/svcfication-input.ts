@@ -1,4 +1,4 @@
-import type { SvcficationBody, SvcficationTargetField } from '@svc/wire';
+import type { SvcficationBody, SvcficationTargetField } from '@svc/wire/web';
 
 /**
  * Who receives a svcfication: exactly one of `svcficationTargetFields` (the type refuses two).

@@ -1,6 +1,7 @@
 import {
   DeviceClient,
   exportDeviceKeys,
+  generateDeviceKeys,
   getPairedSvccode,
   importDeviceKeys,
   pairSvccode,
@@ -8,6 +9,7 @@ import {
   SvcApiError,
   SvccodeClient,
   SvcficationClosedError,
+  type DeviceKeys,
   type DeviceKeysJwk,
   type Svcfication,
 } from '@svc/sdk';
@@ -28,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const newDevice = (keys?: DeviceClient['keys']) =>
+const newDevice = (keys?: DeviceKeys) =>
   new DeviceClient(
     {
       baseUrl: 'http://svc',
@@ -69,15 +71,16 @@ describe('register and keys', () => {
     const first = await device.register();
     expect(first.status).toBe(201);
     expect(device.identifier).toBe(first.identifier);
-    const again = await newDevice(device.keys).register();
+    const again = await newDevice(await device.keys()).register();
     expect(again).toMatchObject({ status: 200, identifier: first.identifier });
   });
 
   it('exported keys survive JSON and import as the same device', async () => {
-    const device = newDevice();
+    const device = newDevice(await generateDeviceKeys({ extractable: true }));
     const { identifier } = await device.register();
-    const stored = JSON.parse(JSON.stringify(exportDeviceKeys(device.keys))) as DeviceKeysJwk;
-    const restored = newDevice(importDeviceKeys(stored));
+    const exported = await exportDeviceKeys(await device.keys());
+    const stored = JSON.parse(JSON.stringify(exported)) as DeviceKeysJwk;
+    const restored = newDevice(await importDeviceKeys(stored));
     expect(await restored.register()).toMatchObject({ status: 200, identifier });
   });
 
@@ -161,7 +164,7 @@ describe('accept', () => {
     const { device, userIdentifier } = await activeDevice();
     const s = await create(userIdentifier, 1);
     await expect(device.accept(s.id, { level: 3 })).rejects.toThrow('level 3 needs the hash');
-    await newDevice(device.keys).registerDocument({ hash: 'scanned-elsewhere' });
+    await newDevice(await device.keys()).registerDocument({ hash: 'scanned-elsewhere' });
     await device.accept(s.id, { level: 3, documentHash: 'scanned-elsewhere' });
     expect(await read(s.id)).toMatchObject({ result: { accepted_level: 3 } });
   });

@@ -38,10 +38,13 @@ export async function approve(
   level: 1 | 2 | 3 = 1,
   documentHash = '',
 ): Promise<void> {
-  const answers = [payloads.deviceAr(device.keys, id, device.identifier)];
-  if (level >= 2) answers.push(payloads.userPresence(device.keys, id, device.identifier));
-  if (level >= 3) answers.push(payloads.license(device.keys, id, device.identifier, documentHash));
-  await device.signed('POST', '/api/v2/svcfication_responses', { payloads: answers });
+  const keys = await device.keys();
+  const answers = [payloads.deviceAr(keys, id, device.identifier)];
+  if (level >= 2) answers.push(payloads.userPresence(keys, id, device.identifier));
+  if (level >= 3) answers.push(payloads.license(keys, id, device.identifier, documentHash));
+  await device.signed('POST', '/api/v2/svcfication_responses', {
+    payloads: await Promise.all(answers),
+  });
 }
 
 export interface RawDelivery {

@@ -54,13 +54,22 @@ describe('the published package', () => {
       ['install', ...tarballs, '@types/node@20', '--no-audit', '--no-fund', '--prefer-offline'],
       app,
     );
-    // Exactly the SDK, its wire formats, jose and TypeBox (plus the types of the check below).
+    // Exactly the SDK, its wire formats, jose, TypeBox and @noble/hashes (MD5, which WebCrypto
+    // lacks, for the HMAC's body hash), plus the types of the check below.
     const installed = run('npm', ['ls', '--all', '--parseable'], app)
       .split('\n')
       .filter((line) => line.includes('node_modules'))
       .map((line) => line.slice(line.lastIndexOf('node_modules') + 'node_modules/'.length));
     expect(installed.sort()).toEqual(
-      ['@sinclair/typebox', '@svc/sdk', '@svc/wire', '@types/node', 'jose', 'undici-types'].sort(),
+      [
+        '@noble/hashes',
+        '@sinclair/typebox',
+        '@svc/sdk',
+        '@svc/wire',
+        '@types/node',
+        'jose',
+        'undici-types',
+      ].sort(),
     );
     expect(readdirSync(join(app, 'node_modules/@svc')).sort()).toEqual(['sdk', 'wire']);
 

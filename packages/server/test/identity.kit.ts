@@ -1,4 +1,5 @@
-import { DeviceClient, RpClient, SvcApiError, svcAuthorization } from '@svc/sdk';
+import { DeviceClient, RpClient, SvcApiError } from '@svc/sdk';
+import { svcAuthorization } from '@svc/wire';
 import { injectFetch, useTestApp, type TestApp } from './helpers.js';
 
 /**

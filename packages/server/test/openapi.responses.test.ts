@@ -1,5 +1,11 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { deviceSigHeader, generateDeviceKeys, payloads, publicJwk } from '@svc/sdk';
+import {
+  deviceSigHeader,
+  generateDeviceKeys,
+  payloads,
+  publicJwk,
+  type DeviceKeys,
+} from '@svc/sdk';
 import { svcAuthorization } from '@svc/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
@@ -41,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Kind = 'none' | 'server' | 'sdk' | 'user' | 'sandbox' | 'fido';
-type Device = ReturnType<typeof generateDeviceKeys>;
+type Device = DeviceKeys;
 
 /** One request with the credentials of `kind` (SVC HMAC signed for server, sdk and user). */
 async function send(
@@ -81,8 +87,8 @@ const signed = async (device: Device) => ({ 'x-device-sig': await deviceSigHeade
 
 async function registerDevice(device: Device) {
   const body = {
-    device_public_key: publicJwk(device.device),
-    auth_public_key: publicJwk(device.auth),
+    device_public_key: await publicJwk(device.device),
+    auth_public_key: await publicJwk(device.auth),
     device_platform: 'ios',
   };
   const res = await send('sdk', 'POST', '/api/v2/devices', body, await signed(device));
@@ -95,7 +101,7 @@ describe('every operation answers as its document says', () => {
       aamva: { identification_id: 'DL000002' },
     });
     await send('none', 'GET', '/jwks');
-    const device = generateDeviceKeys();
+    const device = await generateDeviceKeys();
     const id = await registerDevice(device);
     await registerDevice(device); // 200: a known key
     await send('server', 'GET', `/api/v2/devices/${id}`);
@@ -117,7 +123,7 @@ describe('every operation answers as its document says', () => {
     await send('server', 'GET', '/api/v2/identity_documents?user_identifier=alice');
     await send('server', 'GET', `/api/v2/identity_documents/${String(doc.body.id)}`);
     await send('server', 'POST', '/api/v2/users/alice/identity_document', { hash: 'h2' });
-    const other = generateDeviceKeys();
+    const other = await generateDeviceKeys();
     await registerDevice(other);
     const svcId = String(
       (
@@ -126,7 +132,7 @@ describe('every operation answers as its document says', () => {
           'POST',
           '/api/v2/devices',
           {
-            device_public_key: publicJwk(other.device),
+            device_public_key: await publicJwk(other.device),
             device_platform: 'android',
           },
           await signed(other),
@@ -142,7 +148,7 @@ describe('every operation answers as its document says', () => {
   });
 
   it('svcfications, the legacy v1 pair and svccodes', async () => {
-    const device = generateDeviceKeys();
+    const device = await generateDeviceKeys();
     const id = await registerDevice(device);
     await send('server', 'PATCH', `/api/v2/devices/${id}`, { active: true });
     const bound = await send('server', 'POST', '/api/v2/user_devices', {
@@ -169,7 +175,7 @@ describe('every operation answers as its document says', () => {
     await send('server', 'GET', '/api/v2/svcfications?user_identifier=dave');
     await send('sdk', 'GET', '/api/v2/svcfications/next', undefined, await signed(device));
     await send('server', 'GET', `/api/v2/svcfications/${first}`);
-    const answer = { payloads: [payloads.deviceAr(device, first, id)] };
+    const answer = { payloads: [await payloads.deviceAr(device, first, id)] };
     await send('sdk', 'POST', '/api/v2/svcfication_responses', answer, await signed(device));
     const rejected = await create();
     await send(
@@ -190,7 +196,7 @@ describe('every operation answers as its document says', () => {
     });
     const codeId = String(code.body.id);
     await send('none', 'GET', `/api/v2/svccodes/${codeId}?wait=0`);
-    const scanner = generateDeviceKeys();
+    const scanner = await generateDeviceKeys();
     const pair = { identifier: await registerDevice(scanner), payload: code.body.payload };
     await send('none', 'POST', '/api/v2/paired_svccodes', pair, await signed(scanner));
     await send('server', 'GET', `/api/v2/paired_svccodes/${codeId}`);
@@ -294,7 +300,7 @@ describe('every operation answers as its document says', () => {
 describe('error answers match their documented bodies', () => {
   it('missing credentials, bad bodies and unknown ids, on every operation', async () => {
     failures = [];
-    const device = generateDeviceKeys();
+    const device = await generateDeviceKeys();
     await registerDevice(device);
     for (const { method, path, operation } of v.operations) {
       const url = path.replace(/\{[^}]+\}/g, 'unknown-id');

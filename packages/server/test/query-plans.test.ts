@@ -32,7 +32,7 @@ async function runHotPaths(): Promise<void> {
   const created = await create({ desired_level: 1, user_identifier: identifier });
   const found = (await next(device)).body;
   expect(found?.id).toBe(created.id);
-  await respond(device, [payloads.deviceAr(device.keys, created.id, device.identifier)]);
+  await respond(device, [payloads.deviceAr(await device.keys(), created.id, device.identifier)]);
   expect((await read(created.id)).status).toBe('ACCEPTED');
   const c = await withOrganization();
   const authenticator = new SoftAuthenticator();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { DeviceClient, RpClient } from '@svc/sdk';
+import { DeviceClient, exportDeviceKeys, generateDeviceKeys, RpClient } from '@svc/sdk';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -41,12 +41,10 @@ beforeAll(async () => {
   const customer = await createCustomer({ ...ctx, db: store.db }, { name: 'acme' });
   const fetch = injectFetch(app);
   const now = () => clock.now();
-  const device = new DeviceClient({
-    baseUrl: 'http://svc',
-    credentials: customer.sdk_credentials,
-    fetch,
-    now,
-  });
+  const device = new DeviceClient(
+    { baseUrl: 'http://svc', credentials: customer.sdk_credentials, fetch, now },
+    await generateDeviceKeys({ extractable: true }),
+  );
   const registered = await device.register();
   const rp = new RpClient({
     baseUrl: 'http://svc',
@@ -105,7 +103,7 @@ beforeAll(async () => {
     sandboxToken: customer.sandbox_token,
     fidoApiKey: customer.fido_api_key,
     linkSecret: secret,
-    devicePrivate: String(device.keys.device.export({ format: 'jwk' }).d),
+    devicePrivate: String((await exportDeviceKeys(await device.keys())).device.d),
     ...Object.fromEntries(
       (['server', 'sdk', 'user'] as const).flatMap((kind) => [
         [`${kind}Token`, customer[`${kind}_credentials`].token],

@@ -55,6 +55,7 @@ export function svcficationCalls(current: () => TestApp, currentRp: () => RpClie
     return {
       identifier,
       device,
+      keys: await device.keys(),
       svcId: registered.svc_id,
       bindingId: binding.id,
       docHash: `doc-${identifier}`,
@@ -71,15 +72,18 @@ export function svcficationCalls(current: () => TestApp, currentRp: () => RpClie
       .then((r) => r.body);
   const next = (device: DeviceClient, query = '') =>
     device.signed<Svc | undefined>('GET', `/api/v2/svcfications/next${query}`);
-  const respond = (device: DeviceClient, list: string[]) =>
-    device.signed('POST', '/api/v2/svcfication_responses', { payloads: list });
+  /** Posts `list`, whose payloads the SDK may still be signing (WebCrypto signs asynchronously). */
+  const respond = async (device: DeviceClient, list: Promise<string>[] | Promise<string[]>) =>
+    device.signed('POST', '/api/v2/svcfication_responses', {
+      payloads: Array.isArray(list) ? await Promise.all(list) : await list,
+    });
 
-  function answer(u: Awaited<ReturnType<typeof user>>, id: string, level: number): string[] {
-    const { keys, identifier } = u.device;
-    const list = [payloads.deviceAr(keys, id, identifier)];
-    if (level >= 2) list.push(payloads.userPresence(keys, id, identifier));
-    if (level >= 3) list.push(payloads.license(keys, id, identifier, u.docHash));
-    return list;
+  function answer(u: Awaited<ReturnType<typeof user>>, id: string, level: number) {
+    const { keys, device } = u;
+    const list = [payloads.deviceAr(keys, id, device.identifier)];
+    if (level >= 2) list.push(payloads.userPresence(keys, id, device.identifier));
+    if (level >= 3) list.push(payloads.license(keys, id, device.identifier, u.docHash));
+    return Promise.all(list);
   }
 
   return { user, create, read, next, respond, answer };

@@ -7,3 +7,10 @@ export function decodeBase64(text: string): Buffer | null {
   const bytes = Buffer.from(text, 'base64');
   return bytes.length > 0 ? bytes : null;
 }
+
+/** Standard base64 of bytes, through `btoa` (every runtime has it; Buffer only Node). */
+export function encodeBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -4,9 +4,9 @@ import { buildDeviceSig, parseDeviceSig } from './device-sig.js';
 const signature = Buffer.from([1, 2, 3, 250]);
 
 describe('X-Device-Sig', () => {
-  it('signs the first part as sent and parses back what it built', () => {
+  it('signs the first part as sent and parses back what it built', async () => {
     const signed: string[] = [];
-    const header = buildDeviceSig('NzbLsXh8uDCcd', 'nonce:with:colons', (text) => {
+    const header = await buildDeviceSig('NzbLsXh8uDCcd', 'nonce:with:colons', (text) => {
       signed.push(text);
       return signature;
     });

@@ -1,4 +1,4 @@
-import { decodeBase64 } from './base64.js';
+import { decodeBase64, encodeBase64 } from './base64.js';
 import { isPlainText } from './plain-text.js';
 
 /** An X-Device-Sig header taken apart. */
@@ -16,13 +16,13 @@ export interface DeviceSigParts {
  * `X-Device-Sig: base64(thumbprint:nonce).base64(signature)`; the signature (SHA-256, ES256 or
  * RS256) covers the first part's base64 text, so `sign` receives exactly that text.
  */
-export function buildDeviceSig(
+export async function buildDeviceSig(
   thumbprint: string,
   nonce: string,
-  sign: (signedText: string) => Uint8Array,
-): string {
-  const signedText = Buffer.from(`${thumbprint}:${nonce}`).toString('base64');
-  return `${signedText}.${Buffer.from(sign(signedText)).toString('base64')}`;
+  sign: (signedText: string) => Uint8Array | Promise<Uint8Array>,
+): Promise<string> {
+  const signedText = encodeBase64(new TextEncoder().encode(`${thumbprint}:${nonce}`));
+  return `${signedText}.${encodeBase64(await sign(signedText))}`;
 }
 
 /** The parts of an X-Device-Sig header, or null when it is not of that form. */

@@ -1,4 +1,6 @@
-// What svc and its clients must agree on: the server and @svc/sdk both import it.
+// What svc and its clients must agree on, for Node.js: the server imports it. @svc/sdk imports
+// the same formats from web.ts (`@svc/wire/web`), which needs nothing from Node.
+export * from './string-to-sign.js';
 export * from './hmac.js';
 export * from './device-sig.js';
 export * from './payloads.js';

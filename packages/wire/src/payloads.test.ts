@@ -5,14 +5,14 @@ const signature = Buffer.from([9, 8, 7]);
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 describe('svcfication payloads', () => {
-  it('signs the JSON text it sends and decodes back what it encoded', () => {
+  it('signs the JSON text it sends and decodes back what it encoded', async () => {
     const payload: UserPresencePayload = {
       type: 'user_presence',
       svcfication_id: 's-1',
       device_identifier: 'd-1',
     };
     const signed: string[] = [];
-    const text = encodePayload(payload, (json) => {
+    const text = await encodePayload(payload, (json) => {
       signed.push(json);
       return signature;
     });

@@ -1,4 +1,4 @@
-import { decodeBase64 } from './base64.js';
+import { decodeBase64, encodeBase64 } from './base64.js';
 import { isPlainText } from './plain-text.js';
 
 /** Answers the device's own presence: signed by the device key. */
@@ -74,9 +74,12 @@ export interface PayloadParts {
 }
 
 /** `base64(json).base64(sign(json))`; `sign` receives exactly the JSON text that is sent. */
-export function encodePayload(payload: object, sign: (json: string) => Uint8Array): string {
+export async function encodePayload(
+  payload: object,
+  sign: (json: string) => Uint8Array | Promise<Uint8Array>,
+): Promise<string> {
   const json = JSON.stringify(payload);
-  return `${Buffer.from(json).toString('base64')}.${Buffer.from(sign(json)).toString('base64')}`;
+  return `${encodeBase64(new TextEncoder().encode(json))}.${encodeBase64(await sign(json))}`;
 }
 
 /** Decodes `base64(json).base64(signature)`: its parts, or the reason it is not a payload. */

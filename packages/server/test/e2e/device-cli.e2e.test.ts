@@ -110,8 +110,10 @@ describe('svc device against a running server', () => {
     );
     await device('reject', early.id);
     const scanned = await device('scan-license', license, '--json');
-    expect(json<{ hash: string }>(scanned.stdout).hash).toBe(licenseHash(fields));
-    expect((await rp.listDocuments('alice')).map((d) => d.hash)).toEqual([licenseHash(fields)]);
+    expect(json<{ hash: string }>(scanned.stdout).hash).toBe(await licenseHash(fields));
+    expect((await rp.listDocuments('alice')).map((d) => d.hash)).toEqual([
+      await licenseHash(fields),
+    ]);
     const created = await createSvcfication(3);
     const accepted = await device('accept', created.id, '--json');
     expect(json<Svc>(accepted.stdout)).toMatchObject({

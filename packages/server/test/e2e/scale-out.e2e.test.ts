@@ -112,7 +112,9 @@ describe.skipIf(!databaseUrl)(
           callback_url: receiver.url,
         });
         await phone.signed('POST', '/api/v2/svcfication_responses', {
-          payloads: [payloads.deviceAr(phone.keys, created.body.id, phone.identifier)],
+          payloads: [
+            await payloads.deviceAr(await phone.keys(), created.body.id, phone.identifier),
+          ],
         });
         ids.push(created.body.id);
       }

@@ -111,7 +111,7 @@ describe('svccode demo page in Chromium against a spawned `svc serve`', () => {
     const pending = (await device.signed<Svcfication>('GET', '/api/v2/svcfications/next')).body;
     expect(pending.id).toBe(asked.id);
     await device.signed('POST', '/api/v2/svcfication_responses', {
-      payloads: [payloads.deviceAr(device.keys, asked.id, device.identifier)],
+      payloads: [await payloads.deviceAr(await device.keys(), asked.id, device.identifier)],
     });
     const answered = (await rp.request<Svcfication>('GET', `/api/v2/svcfications/${asked.id}`))
       .body;

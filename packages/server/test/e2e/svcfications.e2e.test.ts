@@ -37,8 +37,8 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
     expect(next.id).toBe(created.id);
     await device.signed('POST', '/api/v2/svcfication_responses', {
       payloads: [
-        payloads.deviceAr(device.keys, next.id, device.identifier),
-        payloads.userPresence(device.keys, next.id, device.identifier),
+        await payloads.deviceAr(await device.keys(), next.id, device.identifier),
+        await payloads.userPresence(await device.keys(), next.id, device.identifier),
       ],
     });
     const final = (await rp.request<Svc>('GET', `/api/v2/svcfications/${created.id}?wait=5`)).body;
@@ -152,7 +152,7 @@ describe('svcfications over HTTP against a spawned `svc serve`', () => {
       );
     const answered = ids[0] ?? '';
     await device.signed('POST', '/api/v2/svcfication_responses', {
-      payloads: [payloads.deviceAr(device.keys, answered, device.identifier)],
+      payloads: [await payloads.deviceAr(await device.keys(), answered, device.identifier)],
     });
     first.process.kill('SIGKILL');
     await new Promise((resolve) => first.process.once('exit', resolve));

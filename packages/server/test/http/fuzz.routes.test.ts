@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { deviceSigHeader, svcAuthorization } from '@svc/sdk';
+import { deviceSigHeader } from '@svc/sdk';
+import { svcAuthorization } from '@svc/wire';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorBodyProblem, useRouteMatrix } from './route-matrix.kit.js';
@@ -133,7 +134,7 @@ async function headersOf(r: Sample, method: string, url: string): Promise<Record
   if (r.contentType && r.body !== undefined) headers['content-type'] = r.contentType;
   if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
   if (r.deviceSig === 'valid')
-    headers['x-device-sig'] = await deviceSigHeader(state.device.keys.device);
+    headers['x-device-sig'] = await deviceSigHeader((await state.device.keys()).device);
   if (r.deviceSig === 'garbage') headers['x-device-sig'] = 'tp:nonce:sig';
   const creds = state.t.customer[`${r.kind}_credentials`];
   const now = state.t.clock.now();

@@ -1,5 +1,5 @@
-import { deviceSigHeader, generateDeviceKeys, publicJwk, svcAuthorization } from '@svc/sdk';
-import { hmacSignature } from '@svc/wire';
+import { deviceSigHeader, generateDeviceKeys, publicJwk } from '@svc/sdk';
+import { hmacSignature, svcAuthorization } from '@svc/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fidoCalls } from '../fido.kit.js';
 import { identityCalls } from '../identity.kit.js';
@@ -43,9 +43,9 @@ describe('an identical signed write', () => {
   });
 
   it('with X-Device-Sig: a repeat is refused, its nonce spent by the first', async () => {
-    const keys = generateDeviceKeys();
+    const keys = await generateDeviceKeys();
     const body = JSON.stringify({
-      device_public_key: publicJwk(keys.device),
+      device_public_key: await publicJwk(keys.device),
       device_platform: 'ios',
     });
     const { token, secret } = t.customer.sdk_credentials;

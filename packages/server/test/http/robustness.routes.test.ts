@@ -1,4 +1,5 @@
-import { deviceSigHeader, svcAuthorization } from '@svc/sdk';
+import { deviceSigHeader } from '@svc/sdk';
+import { svcAuthorization } from '@svc/wire';
 import { describe, expect, it } from 'vitest';
 import { errorBodyProblem, useRouteMatrix } from './route-matrix.kit.js';
 
@@ -72,7 +73,7 @@ async function headersFor(
     ...base,
     authorization,
     'x-date': date,
-    'x-device-sig': await deviceSigHeader(state.device.keys.device),
+    'x-device-sig': await deviceSigHeader((await state.device.keys()).device),
   };
 }
 

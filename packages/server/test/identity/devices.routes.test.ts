@@ -1,4 +1,5 @@
-import { generateEcKey } from '@svc/sdk';
+import { deviceSigHeader, publicJwk } from '@svc/sdk';
+import { generateEcKey } from '@svc/sdk/node';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { errorOf, rpClient, status, useIdentityApp } from '../identity.kit.js';
@@ -46,7 +47,7 @@ describe('devices', () => {
   it('X-Device-Sig must be made with the registered key: missing, foreign, replayed → 403', async () => {
     const device = newDevice();
     const body = {
-      device_public_key: (await import('@svc/sdk')).publicJwk(device.keys.device),
+      device_public_key: await publicJwk((await device.keys()).device),
       device_platform: 'ios',
     };
     expect(await status(device.request('POST', '/api/v2/devices', body))).toBe(403);
@@ -54,13 +55,11 @@ describe('devices', () => {
     expect(
       await status(
         stranger.request('POST', '/api/v2/devices', body, {
-          'x-device-sig': await (await import('@svc/sdk')).deviceSigHeader(stranger.keys.device),
+          'x-device-sig': await deviceSigHeader((await stranger.keys()).device),
         }),
       ),
     ).toBe(403);
-    const header = await (
-      await import('@svc/sdk')
-    ).deviceSigHeader(device.keys.device, 'fixed-nonce');
+    const header = await deviceSigHeader((await device.keys()).device, 'fixed-nonce');
     expect(
       await status(device.request('POST', '/api/v2/devices', body, { 'x-device-sig': header })),
     ).toBe(201);
@@ -101,7 +100,7 @@ describe('devices', () => {
     }
     const badAuth = await errorOf(
       device.signed('POST', '/api/v2/devices', {
-        device_public_key: (await import('@svc/sdk')).publicJwk(device.keys.device),
+        device_public_key: await publicJwk((await device.keys()).device),
         auth_public_key: { kty: 'EC', crv: 'P-256', x: 'AAAA', y: 'AAAA' },
         device_platform: 'ios',
       }),

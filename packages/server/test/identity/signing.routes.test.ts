@@ -1,4 +1,4 @@
-import { svcAuthorization } from '@svc/sdk';
+import { svcAuthorization } from '@svc/wire';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { status, useIdentityApp } from '../identity.kit.js';
 
@@ -115,7 +115,7 @@ describe('request authentication', () => {
     await device.register();
     const header = await (
       await import('@svc/sdk')
-    ).deviceSigHeader(device.keys.device, 'seen-once');
+    ).deviceSigHeader((await device.keys()).device, 'seen-once');
     expect(
       await status(
         device.request('GET', '/api/v2/svcfications/next', undefined, { 'x-device-sig': header }),

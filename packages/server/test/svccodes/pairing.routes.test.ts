@@ -25,7 +25,7 @@ describe('POST /api/v2/paired_svccodes', () => {
       { identifier: device.identifier, payload: '' },
     ]) {
       const res = await post('/api/v2/paired_svccodes', body, {
-        'x-device-sig': await deviceSigHeader(device.keys.device),
+        'x-device-sig': await deviceSigHeader((await device.keys()).device),
       });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ error: 'MISSING_FIELDS' });
@@ -54,14 +54,14 @@ describe('POST /api/v2/paired_svccodes', () => {
           device,
           payload,
           device.identifier,
-          await deviceSigHeader(stranger.keys.device),
+          await deviceSigHeader((await stranger.keys()).device),
         )
       ).statusCode,
     ).toBe(403);
     expect((await pairRaw(device, payload, device.identifier, 'not.a-signature')).statusCode).toBe(
       403,
     );
-    const once = await deviceSigHeader(device.keys.device, 'nonce-1');
+    const once = await deviceSigHeader((await device.keys()).device, 'nonce-1');
     const other = await state.browser.create(state.t.customer.id);
     expect((await pairRaw(device, other.payload, device.identifier, once)).statusCode).toBe(201);
     expect((await pairRaw(device, payload, device.identifier, once)).statusCode).toBe(403);

@@ -41,7 +41,9 @@ export function svccodeCalls(current: () => TestApp) {
     post(
       '/api/v2/paired_svccodes',
       { identifier, payload },
-      sig === null ? {} : { 'x-device-sig': sig ?? (await deviceSigHeader(device.keys.device)) },
+      sig === null
+        ? {}
+        : { 'x-device-sig': sig ?? (await deviceSigHeader((await device.keys()).device)) },
     );
 
   return { registered, post, pairRaw };

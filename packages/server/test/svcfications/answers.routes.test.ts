@@ -40,20 +40,21 @@ describe('levels: desired × achieved', () => {
 describe('payload defects → 422 and the svcfication stays open', () => {
   const defects: [
     string,
-    (u: Awaited<ReturnType<typeof user>>, id: string) => Promise<string[]> | string[],
+    (u: Awaited<ReturnType<typeof user>>, id: string) => Promise<string[]> | Promise<string>[],
   ][] = [
     [
       'a bad signature',
-      (u, id) => [
-        payloads
-          .deviceAr(u.device.keys, id, u.device.identifier)
-          .replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`),
+      async (u, id) => [
+        (await payloads.deviceAr(u.keys, id, u.device.identifier)).replace(
+          /\.(.)/,
+          (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`,
+        ),
       ],
     ],
     [
       'the wrong key (auth key signs device_ar)',
       (u, id) => [
-        signedPayload(u.device.keys.auth, {
+        signedPayload(u.keys.auth, {
           type: 'device_ar',
           svcfication_id: id,
           device_identifier: u.device.identifier,
@@ -65,7 +66,7 @@ describe('payload defects → 422 and the svcfication stays open', () => {
     [
       'a wrong checksum',
       (u, id) => [
-        signedPayload(u.device.keys.device, {
+        signedPayload(u.keys.device, {
           type: 'device_ar',
           svcfication_id: id,
           device_identifier: u.device.identifier,
@@ -74,34 +75,33 @@ describe('payload defects → 422 and the svcfication stays open', () => {
         }),
       ],
     ],
-    ['another device named', (u, id) => [payloads.deviceAr(u.device.keys, id, 'someone-else')]],
+    ['another device named', (u, id) => [payloads.deviceAr(u.keys, id, 'someone-else')]],
     [
       'an unknown document hash',
-      (u, id) => [
-        ...answer(u, id, 2),
-        payloads.license(u.device.keys, id, u.device.identifier, 'not-registered'),
+      async (u, id) => [
+        ...(await answer(u, id, 2)),
+        await payloads.license(u.keys, id, u.device.identifier, 'not-registered'),
       ],
     ],
-    [
-      'a wrong svcfication id',
-      (u) => [payloads.deviceAr(u.device.keys, 'other-id', u.device.identifier)],
-    ],
+    ['a wrong svcfication id', (u) => [payloads.deviceAr(u.keys, 'other-id', u.device.identifier)]],
     [
       'a NUL in the svcfication id (PostgreSQL text holds none)',
-      (u, id) => [payloads.deviceAr(u.device.keys, `${id}\u0000`, u.device.identifier)],
+      (u, id) => [payloads.deviceAr(u.keys, `${id}\u0000`, u.device.identifier)],
     ],
-    ['no device_ar', (u, id) => [payloads.userPresence(u.device.keys, id, u.device.identifier)]],
-    ['garbage', () => ['not a payload']],
+    ['no device_ar', (u, id) => [payloads.userPresence(u.keys, id, u.device.identifier)]],
+    ['garbage', async () => ['not a payload']],
     [
       'non-JSON',
-      () => [`${Buffer.from('{nope').toString('base64')}.${Buffer.from('sig').toString('base64')}`],
+      async () => [
+        `${Buffer.from('{nope').toString('base64')}.${Buffer.from('sig').toString('base64')}`,
+      ],
     ],
   ];
 
   it.each(defects)('%s', async (_name, build) => {
     const u = await user();
     const s = await create({ desired_level: 1, user_identifier: u.identifier });
-    const res = await bodyOf(respond(u.device, await build(u, s.id)));
+    const res = await bodyOf(respond(u.device, build(u, s.id)));
     expect(res).toMatchObject({
       error: expect.stringMatching(/RESPONSE_INVALID|VALIDATION_FAILED/),
     });
@@ -113,13 +113,13 @@ describe('payload defects → 422 and the svcfication stays open', () => {
     const u = await user();
     const first = await create({ desired_level: 1, user_identifier: u.identifier });
     await respond(u.device, [
-      payloads.deviceAr(u.device.keys, first.id, u.device.identifier, 'same-nonce'),
+      payloads.deviceAr(u.keys, first.id, u.device.identifier, 'same-nonce'),
     ]);
     const second = await create({ desired_level: 1, user_identifier: u.identifier });
     expect(
       await bodyOf(
         respond(u.device, [
-          payloads.deviceAr(u.device.keys, second.id, u.device.identifier, 'same-nonce'),
+          payloads.deviceAr(u.keys, second.id, u.device.identifier, 'same-nonce'),
         ]),
       ),
     ).toMatchObject({ error: 'RESPONSE_INVALID' });

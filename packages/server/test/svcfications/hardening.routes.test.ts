@@ -1,4 +1,5 @@
-import { deviceSigHeader, DeviceClient, RpClient, svcAuthorization } from '@svc/sdk';
+import { deviceSigHeader, DeviceClient, RpClient } from '@svc/sdk';
+import { svcAuthorization } from '@svc/wire';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, status, useSvcficationApp } from '../svcfications.kit.js';
 import { injectFetch } from '../helpers.js';
@@ -69,7 +70,7 @@ describe('hardening', () => {
     // One Idempotency-Key: a device that is not addressed, then the RP.
     const path = `/api/v2/svcfications/${s.id}`;
     const byDevice = b.device.request('DELETE', path, undefined, {
-      'x-device-sig': await deviceSigHeader(b.device.keys.device),
+      'x-device-sig': await deviceSigHeader(b.keys.device),
       'idempotency-key': `cancel-${s.id}`,
     });
     expect(await status(byDevice)).toBe(422);
@@ -98,7 +99,7 @@ describe('hardening', () => {
         await state.t.app.inject({
           method: 'DELETE',
           url: reject,
-          headers: { ...common, 'x-device-sig': await deviceSigHeader(u.device.keys.device) },
+          headers: { ...common, 'x-device-sig': await deviceSigHeader(u.keys.device) },
         })
       ).statusCode;
     expect(await send(b)).toBe(422);

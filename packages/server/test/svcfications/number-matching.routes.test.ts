@@ -61,7 +61,7 @@ describe('number matching', () => {
     const wrong = s.match_number === 99 ? 98 : (s.match_number ?? 0) + 1;
     const list = [
       payloads.deviceAr(
-        u.device.keys,
+        u.keys,
         s.id,
         u.device.identifier,
         undefined,
@@ -76,7 +76,7 @@ describe('number matching', () => {
       result: { reason },
     });
     // Closed: another answer is refused.
-    const right = payloads.deviceAr(u.device.keys, s.id, u.device.identifier, undefined, 10);
+    const right = payloads.deviceAr(u.keys, s.id, u.device.identifier, undefined, 10);
     expect(await status(respond(u.device, [right]))).toBe(422);
   });
 
@@ -87,7 +87,7 @@ describe('number matching', () => {
       user_identifier: u.identifier,
       number_matching: true,
     });
-    const bad = payloads.deviceAr(u.device.keys, s.id, u.device.identifier, undefined, 1.5);
+    const bad = payloads.deviceAr(u.keys, s.id, u.device.identifier, undefined, 1.5);
     expect(await status(respond(u.device, [bad]))).toBe(422);
     expect((await read(s.id)).status).toBe('IN_PROGRESS');
   });

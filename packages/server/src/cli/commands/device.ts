@@ -37,7 +37,7 @@ async function call<T>(what: string, url: string, run: () => Promise<T>): Promis
 async function register(flags: DeviceFlags & { platform: 'ios' | 'android' }, command: Command) {
   const stored = await readDeviceFile(flags.keys);
   const settings = settle(command, flags, stored?.file);
-  const keys = stored?.keys ?? generateDeviceKeys();
+  const keys = stored?.keys ?? (await generateDeviceKeys({ extractable: true }));
   const device = clientFor(settings, keys);
   const registered = await call('register', settings.url, () => device.register(flags.platform));
   await writeDeviceFile(flags.keys, {
@@ -46,7 +46,7 @@ async function register(flags: DeviceFlags & { platform: 'ios' | 'android' }, co
     sdk_credentials: settings.credentials,
     identifier: registered.identifier,
     svc_id: registered.svc_id,
-    keys: exportDeviceKeys(keys),
+    keys: await exportDeviceKeys(keys),
   });
   const { jwt: _jwt, ...shown } = registered;
   print(flags.json, { ...shown, keys_file: flags.keys }, registered.identifier);
@@ -116,7 +116,7 @@ async function scanLicense(
 ) {
   const { device, file } = await openSession(command, flags);
   const license = await readLicenseFile(path);
-  const hash = licenseHash(license);
+  const hash = await licenseHash(license);
   const sent = flags.hashOnly ? { hash } : { ...license, hash, type: 'AAMVA_DRIVERS_LICENSE' };
   const document = await call('scan-license', file.url, () => device.registerDocument(sent));
   await writeDeviceFile(flags.keys, { ...file, document_hash: document.hash });

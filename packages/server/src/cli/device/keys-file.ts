@@ -33,7 +33,8 @@ export async function readDeviceFile(
   if (typeof file !== 'object' || file === null || typeof file.identifier !== 'string')
     throw new Error(`${path} is not a svc device keys file (no identifier)`);
   try {
-    return { file, keys: importDeviceKeys(file.keys) };
+    // Extractable: `register` writes them back, and the file holds them in the clear anyway.
+    return { file, keys: await importDeviceKeys(file.keys, { extractable: true }) };
   } catch (err) {
     throw new Error(`${path}: ${(err as Error).message}`);
   }
