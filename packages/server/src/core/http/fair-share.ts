@@ -165,12 +165,15 @@ export class FairShare {
   }
 
   /**
-   * Whether a customer asked for no more than the second-busiest one over the last period: only
-   * the customer asking most is paced (two that ask alike are served alike already).
+   * Whether a customer served over the last period asked for no more than a quarter over what the
+   * second-busiest one asked for, then and so far in this one: only the customer asking most is
+   * paced (two that ask alike are served alike already), and a flood is paced within its first
+   * period. Newcomers and addresses are paced as before.
    */
   private quiet(party: string): boolean {
-    const asked = this.askedBefore.get(party);
-    return asked !== undefined && asked <= this.secondBefore;
+    const before = this.askedBefore.get(party);
+    const most = 1.25 * this.secondBefore;
+    return before !== undefined && before <= most && (this.asked.get(party) ?? 0) <= most;
   }
 
   /** Forgets parties not served within `contentionMs`, and adapts the share (every 100 ms at most). */
