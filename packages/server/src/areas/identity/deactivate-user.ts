@@ -15,7 +15,5 @@ export async function deactivateUser(
   const users = await usersOfIdentifier(deps.db, customerId, identifier);
   assertThat(users.length > 0, 'USER_NOT_FOUND');
   const now = deps.clock.now().toISOString();
-  await deps.db
-    .transaction()
-    .execute((tx) => deactivateDevicesOfUsers(tx, customerId, users, now));
+  await deps.db.transaction().execute((tx) => deactivateDevicesOfUsers(tx, customerId, users, now));
 }

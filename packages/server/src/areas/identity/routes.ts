@@ -27,7 +27,12 @@ const invalidIs400 = invalidAs('MISSING_FIELDS');
 // A device's own call: SDK (or that device's) credentials and the X-Device-Sig of one of the
 // customer's devices.
 const deviceWrite = {
-  preValidation: [hmac(...deviceKinds), limitPerCredential, claimReplay(deviceSignature), deviceSignature],
+  preValidation: [
+    hmac(...deviceKinds),
+    limitPerCredential,
+    claimReplay(deviceSignature),
+    deviceSignature,
+  ],
 };
 // Registration proves possession: X-Device-Sig made with the key being registered (checked on
 // the validated body).

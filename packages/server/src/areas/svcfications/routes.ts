@@ -29,7 +29,12 @@ const creating = {
 // customer's devices.
 const deviceRead = { preValidation: [hmac(...deviceKinds), limitPerCredential, deviceSignature] };
 const deviceWrite = {
-  preValidation: [hmac(...deviceKinds), limitPerCredential, claimReplay(deviceSignature), deviceSignature],
+  preValidation: [
+    hmac(...deviceKinds),
+    limitPerCredential,
+    claimReplay(deviceSignature),
+    deviceSignature,
+  ],
 };
 // The RP, or a device (its credentials) only with the X-Device-Sig of an addressed device.
 const rpOrDeviceRead = {
