@@ -50,7 +50,7 @@ async function register(flags: DeviceFlags & { platform: 'ios' | 'android' }, co
   const stored = await readDeviceFile(flags.keys);
   const settings = settle(command, flags, stored?.file);
   const customerId = customerOfToken(settings.credentials.token);
-  if (stored) checkOwner(flags.keys, stored.file, settings.url, customerId);
+  if (stored) checkOwner(flags.keys, stored.file, stored.file.url, customerId);
   const keys = stored?.keys ?? (await generateDeviceKeys({ extractable: true }));
   const device = clientFor(settings, keys);
   const registered = await call('register', settings.url, () => device.register(flags.platform));

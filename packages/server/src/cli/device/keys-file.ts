@@ -72,7 +72,8 @@ export function checkOwner(path: string, file: DeviceFile, url: string, customer
   const credentials = file.device_credentials ?? file.sdk_credentials;
   const owner = file.customer_id ?? customerOfToken(credentials?.token ?? '');
   const otherServer = file.url.replace(/\/+$/, '') !== url.replace(/\/+$/, '');
-  if (!otherServer && (customerId === undefined || owner === customerId)) return;
+  // Credentials that name no customer are left for svc to refuse (403).
+  if (!otherServer && (!customerId || !owner || owner === customerId)) return;
   throw new Error(
     `${path} holds device ${file.identifier} of customer ${owner || '(unknown)'} at ${file.url}, ` +
       `not of ${otherServer ? url : `customer ${customerId ?? ''}`}: remove it or pass --keys NEWFILE`,

@@ -72,7 +72,8 @@ export async function openSession(command: Command, flags: DeviceFlags): Promise
       `no device keys in ${flags.keys}: run \`svc device register\` first (or pass --keys FILE)`,
     );
   const settings = settle(command, flags, stored.file);
-  checkOwner(flags.keys, stored.file, settings.url, customerOfToken(settings.credentials.token));
+  // The customer decides (a flag may name another URL of the same server).
+  checkOwner(flags.keys, stored.file, stored.file.url, customerOfToken(settings.credentials.token));
   const device = clientFor(settings, stored.keys);
   device.identifier = stored.file.identifier;
   device.documentHash = stored.file.document_hash;
