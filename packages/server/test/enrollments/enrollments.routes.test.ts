@@ -143,6 +143,24 @@ describe('enrollments', () => {
     });
   });
 
+  it('callback_url: the enrolled enrollment is queued in the outbox with its jwt, once', async () => {
+    const target = 'http://127.0.0.1:9/enrolled';
+    const created = await state.rp.createEnrollment('kim', { callback_url: target });
+    const { enrolled } = await enroll(created.link);
+    const items = await state.t.store.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('target', '=', target)
+      .execute();
+    expect(items).toHaveLength(1);
+    expect(JSON.parse(String(items[0]?.payload))).toMatchObject({
+      id: created.id,
+      status: 'ENROLLED',
+      device_identifier: enrolled.identifier,
+      jwt: expect.any(String),
+    });
+  });
+
   it('the long poll wakes when the phone enrolls', async () => {
     const created = await state.rp.createEnrollment('judy');
     const waiting = state.rp.getEnrollment(created.id, { wait: 20 });
