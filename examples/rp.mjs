@@ -1,6 +1,7 @@
 // The relying party's server side of the README tour, with @svc/sdk. Credentials come from the
 // environment that `eval "$(npx svc customers create --name Acme --env)"` sets.
 //
+//   node examples/rp.mjs enroll USER                    a link that puts a phone on your user
 //   node examples/rp.mjs bind DEVICE_IDENTIFIER USER   bind the device to your user and activate it
 //   node examples/rp.mjs send USER [LEVEL]             ask the user's phone to approve a login
 //   node examples/rp.mjs result SVCFICATION_ID          wait for the answer and print it
@@ -16,6 +17,9 @@ const rp = new RpClient({
 
 const [command, ...args] = process.argv.slice(2);
 const steps = {
+  async enroll(user) {
+    return (await rp.createEnrollment(user)).link;
+  },
   async bind(device, user) {
     const binding = await rp.bindDevice(device, user);
     await rp.setBindingActive(binding.id, true); // activates the device too
@@ -34,7 +38,7 @@ const steps = {
 const step = steps[command];
 if (!step) {
   process.stderr.write(
-    'usage: node examples/rp.mjs bind DEVICE USER | send USER [LEVEL] | result ID\n',
+    'usage: node examples/rp.mjs enroll USER | bind DEVICE USER | send USER [LEVEL] | result ID\n',
   );
   process.exit(2);
 }

@@ -1,4 +1,5 @@
 import type {
+  EnrolledDevice,
   IdentityDocument,
   PairSvccodeBody,
   RejectBody,
@@ -8,7 +9,7 @@ import type {
 } from '@svc/wire/web';
 import { generateDeviceKeys, publicJwk, type DeviceKeys } from './device-keys.js';
 import { deviceSigHeader } from './device-signatures.js';
-import { joinUrl, readJson } from './http.js';
+import { joinUrl, readJson, type FetchLike } from './http.js';
 import { answerPayloads, type AssuranceLevel } from './payloads.js';
 import { SignedClient, type SignedClientOptions } from './signed-client.js';
 
@@ -38,6 +39,23 @@ export interface AcceptOptions {
   matchNumber?: number;
 }
 
+export interface EnrollOptions extends RegisterOptions {
+  /** svc's base URL: needed with a bare code; default, the link's part before `/enroll`. */
+  baseUrl?: string;
+  /** The device's saved keys; none: new non-extractable ones. */
+  keys?: DeviceKeys;
+  fetch?: FetchLike;
+  /** Clock for the Date header (tests). */
+  now?: () => Date;
+}
+
+/** What an enrollment link (`{base}/enroll#{code}`) or a bare code says. */
+export function readEnrollmentLink(linkOrCode: string): { baseUrl?: string; code: string } {
+  const at = linkOrCode.lastIndexOf('/enroll#');
+  if (at < 0) return { code: linkOrCode.trim() };
+  return { baseUrl: linkOrCode.slice(0, at), code: linkOrCode.slice(at + '/enroll#'.length) };
+}
+
 const waitQuery = (options: WaitOptions) =>
   options.wait === undefined ? '' : `?wait=${String(options.wait)}`;
 
@@ -57,6 +75,50 @@ export class DeviceClient extends SignedClient {
   constructor(options: SignedClientOptions, keys?: DeviceKeys) {
     super(options);
     if (keys) this.keysMade = Promise.resolve(keys);
+  }
+
+  /**
+   * Enrolls a phone with an enrollment link (or its code and `baseUrl`): one call, signed with
+   * X-Device-Sig of the device key and no other credentials, registers the keys, binds them to
+   * the RP's user and activates the device. Answers a client that signs with the device's own
+   * credentials, and what svc answered (keep `device_credentials` with the keys).
+   */
+  static async enroll(
+    linkOrCode: string,
+    options: EnrollOptions = {},
+  ): Promise<{ device: DeviceClient; enrolled: EnrolledDevice; baseUrl: string }> {
+    const link = readEnrollmentLink(linkOrCode);
+    const baseUrl = options.baseUrl ?? link.baseUrl;
+    if (!baseUrl) throw new Error('a bare enrollment code needs the baseUrl option');
+    const { platform = 'ios', bundleId } = options;
+    const keys = options.keys ?? (await generateDeviceKeys());
+    const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const response = await fetch(joinUrl(baseUrl, '/api/v2/enrollments/redeem'), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-device-sig': await deviceSigHeader(keys.device),
+      },
+      body: JSON.stringify({
+        code: link.code,
+        device_public_key: await publicJwk(keys.device),
+        auth_public_key: await publicJwk(keys.auth),
+        device_platform: platform,
+        ...(bundleId === undefined ? {} : { bundle_id: bundleId }),
+      }),
+    });
+    const enrolled = await readJson<EnrolledDevice>(response);
+    const device = new DeviceClient(
+      {
+        baseUrl,
+        credentials: enrolled.device_credentials,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.now ? { now: options.now } : {}),
+      },
+      keys,
+    );
+    device.identifier = enrolled.identifier;
+    return { device, enrolled, baseUrl };
   }
 
   /**

@@ -41,7 +41,9 @@ export {
 export { LegacyClient, type LegacyVerificationInput } from './legacy-client.js';
 export {
   DeviceClient,
+  readEnrollmentLink,
   type AcceptOptions,
+  type EnrollOptions,
   type RegisterOptions,
   type WaitOptions,
 } from './device-client.js';

@@ -1,5 +1,8 @@
 import {
   type ActiveBody,
+  type CreateEnrollmentBody,
+  type CreatedEnrollment,
+  type Enrollment,
   type DeviceResponse,
   type IdentityDocument,
   type IdentityDocumentBody,
@@ -68,6 +71,33 @@ export class RpClient extends SignedClient {
   /** `PATCH /api/v2/user_devices/{id}`: activates (also the device) or deactivates a binding. */
   async setBindingActive(id: string, active: boolean): Promise<UserDeviceResponse> {
     return this.body('PATCH', `/api/v2/user_devices/${enc(id)}`, { active } satisfies ActiveBody);
+  }
+
+  /**
+   * `POST /api/v2/enrollments`: a single-use link (10 minutes unless `expires_in`) that puts a
+   * phone on `user_identifier` in one step; show its `link` or `qr` to the user.
+   */
+  async createEnrollment(
+    userIdentifier: string,
+    options: Omit<CreateEnrollmentBody, 'user_identifier'> = {},
+  ): Promise<CreatedEnrollment> {
+    return this.body('POST', '/api/v2/enrollments', {
+      user_identifier: userIdentifier,
+      ...options,
+    } satisfies CreateEnrollmentBody);
+  }
+
+  /**
+   * `GET /api/v2/enrollments/{id}`: PENDING, ENROLLED (with `device_identifier`) or EXPIRED; with
+   * `wait` (seconds, ≤ 30) the service holds a PENDING answer until a device enrolls.
+   */
+  async getEnrollment(
+    id: string,
+    options: { wait?: number; signal?: AbortSignal } = {},
+  ): Promise<Enrollment> {
+    const query = options.wait === undefined ? '' : `?wait=${options.wait}`;
+    const path = `/api/v2/enrollments/${enc(id)}${query}`;
+    return (await this.request<Enrollment>('GET', path, undefined, {}, options)).body;
   }
 
   /** `POST /api/v2/user_identifiers`: gives the svc user `svcId` your identifier. */

@@ -9,6 +9,7 @@ import Fastify, {
 import { fidoRoutes } from './areas/fido/routes.js';
 import { providerOperations } from './areas/oidc/provider-openapi.js';
 import { oidcRoutes } from './areas/oidc/routes.js';
+import { enrollmentRoutes } from './areas/identity/enrollments/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
 import { siteRoutes } from './areas/site/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   oidcRoutes(app, areas.oidc);
   await documented(app, 'main', url, (scope) => {
     identityRoutes(scope, areas.identity);
+    enrollmentRoutes(scope, areas.enrollments);
     svcficationsRoutes(scope, areas.svcfications);
     svccodesRoutes(scope, areas.svccodes);
   });

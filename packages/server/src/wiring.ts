@@ -7,6 +7,7 @@ import { signInOutcome } from './areas/fido/links/sign-in-outcome.js';
 import { verifyAuthentication } from './areas/fido/links/verify-authentication.js';
 import { identityDeps } from './areas/identity/deps.js';
 import { identityDirectory } from './areas/identity/directory.js';
+import { enrollmentsDeps } from './areas/identity/enrollments/deps.js';
 import { oidcDeps } from './areas/oidc/deps.js';
 import { sandboxDeps } from './areas/sandbox/deps.js';
 import { siteDeps } from './areas/site/deps.js';
@@ -85,5 +86,9 @@ export function wireAreas(ctx: Context) {
       },
     },
   });
-  return { site: siteDeps(ctx), sandbox, identity, directory, svcfications, svccodes, fido, oidc };
+  const enrollments = enrollmentsDeps(ctx, identity);
+  return {
+    ...{ site: siteDeps(ctx), sandbox, identity, enrollments, directory },
+    ...{ svcfications, svccodes, fido, oidc },
+  };
 }

@@ -133,8 +133,9 @@ describe('security', () => {
     ]);
     expect(security('main', '/api/v2/svcfications/{id}', 'get')).toEqual([
       { SvcHmac: ['server'] },
-      { SvcHmac: ['sdk'], DeviceSig: [] },
+      { SvcHmac: ['sdk', 'device'], DeviceSig: [] },
     ]);
+    expect(security('main', '/api/v2/enrollments/redeem', 'post')).toEqual([{ DeviceSig: [] }]);
     expect(security('main', '/api/v1/verifications', 'post')).toEqual([{ SvcHmac: ['user'] }]);
     expect(security('fido', '/fido/registrations/{id}/verify', 'post')).toEqual([]);
     expect(security('fido', '/api/v1/users', 'post')).toEqual([{ FidoApiKey: [] }]);

@@ -205,6 +205,19 @@ describe('every operation answers as its document says', () => {
       user_identifier: 'erin',
     });
     await send('server', 'DELETE', '/api/v2/users/dave');
+
+    const enrollment = await send('server', 'POST', '/api/v2/enrollments', {
+      user_identifier: 'frank',
+    });
+    const phone = await generateDeviceKeys();
+    const redeem = {
+      code: enrollment.body.code,
+      device_public_key: await publicJwk(phone.device),
+      device_platform: 'ios',
+    };
+    await send('none', 'POST', '/api/v2/enrollments/redeem', redeem, await signed(phone));
+    await send('server', 'GET', `/api/v2/enrollments/${String(enrollment.body.id)}?wait=0`);
+    await send('none', 'POST', '/api/v2/enrollments/redeem', redeem, await signed(phone)); // 410
     expect(failures).toEqual([]);
   });
 

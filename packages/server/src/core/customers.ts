@@ -8,6 +8,8 @@ export interface Caller {
   kind: CredentialKind;
   /** Decrypted HMAC secret, for the HMAC kinds. */
   secret: string | null;
+  /** The one device a `device` credential speaks for; null for the customer-wide kinds. */
+  deviceIdentifier: string | null;
 }
 
 /**
@@ -60,6 +62,7 @@ export class CredentialResolver {
     const caller: Caller = {
       customerId: row.customer_id,
       kind: row.kind,
+      deviceIdentifier: row.device_identifier,
       secret:
         cached && cached.sealed === row.secret_sealed
           ? cached.caller.secret
@@ -77,7 +80,7 @@ export class CredentialResolver {
 const credentialByHash = compiled((db, v: { tokenHash: string }) =>
   db
     .selectFrom('credentials')
-    .select(['customer_id', 'kind', 'secret_sealed'])
+    .select(['customer_id', 'kind', 'secret_sealed', 'device_identifier'])
     .where('token_hash', '=', v.tokenHash),
 );
 

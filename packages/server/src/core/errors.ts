@@ -29,6 +29,8 @@ export const catalog = {
     message: 'This sign-in has expired or is not valid. Start again from the application.',
   },
   CREDENTIAL_NOT_FOUND: { status: 404, message: 'Credential not found.' },
+  ENROLLMENT_NOT_FOUND: { status: 404, message: 'Enrollment not found.' },
+  ENROLLMENT_CODE_INVALID: { status: 404, message: 'This enrollment code is not valid.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   DEVICE_ALREADY_BOUND: {
     status: 409,
@@ -54,6 +56,8 @@ export const catalog = {
   OIDC_SIGN_IN_INCOMPLETE: { status: 409, message: 'The sign-in has not completed.' },
   FIDO_LINK_USED: { status: 410, message: 'This link has already been used.' },
   FIDO_LINK_EXPIRED: { status: 410, message: 'This link has expired.' },
+  ENROLLMENT_USED: { status: 410, message: 'This enrollment has already been used.' },
+  ENROLLMENT_EXPIRED: { status: 410, message: 'This enrollment has expired; ask for a new one.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   URI_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json.' },

@@ -94,6 +94,31 @@ describe.skipIf(!databaseUrl)(
       expect(Date.now() - started).toBeLessThan(5_000);
     });
 
+    it('an enrollment made on one is redeemed on the other: one of two racing wins, the poll wakes', async () => {
+      const rp = clients(a).rp;
+      const created = await rp.createEnrollment('enrolled-across');
+      const waiting = rp.getEnrollment(created.id, { wait: 20 });
+      const race = await Promise.allSettled(
+        [a, b].map((server) => DeviceClient.enroll(created.code, { baseUrl: server.url })),
+      );
+      const won = race.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      const { device, enrolled } = (
+        won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof DeviceClient.enroll>>>
+      ).value;
+      expect(await waiting).toMatchObject({
+        status: 'ENROLLED',
+        device_identifier: enrolled.identifier,
+      });
+      await clients(b).rp.createSvcfication({
+        action: 'login',
+        resource: 'web',
+        desired_level: 1,
+        user_identifier: 'enrolled-across',
+      });
+      expect((await device.next({ wait: 5 }))?.user_identifier).toBe('enrolled-across');
+    });
+
     it('a callback is delivered exactly once with both workers running', async () => {
       const receiver = await startReceiver();
       const onA = clients(a);

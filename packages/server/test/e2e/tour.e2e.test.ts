@@ -58,8 +58,9 @@ describe('the README tour, pasted as written', () => {
         SVC_URL: server.url,
       },
     });
-    expect(output).toMatch(/^bound [0-9a-f-]{36} to alice \(binding [0-9a-f-]{36}, active\)$/m);
-    expect(output).toMatch(/^ACCEPTED at level 2 by [0-9a-f-]{36}$/m);
+    const device = /^([0-9a-f-]{36})$/m.exec(output)?.[1];
+    expect(device).toBeDefined();
+    expect(output).toContain(`ACCEPTED at level 2 by ${device ?? ''}\n`);
     expect(output).toContain('"person_first_name_exact_match_indicator":"FALSE"');
     expect(output).toContain(`"user_link":"http://localhost:${port}/fido/registrations/`);
     expect(output).toContain(`"user_link":"http://localhost:${port}/fido/authentications/`);

@@ -64,6 +64,7 @@ describe('rotateCredentials', () => {
       customerId: acme.id,
       kind: 'server',
       secret: acme.server_credentials.secret,
+      deviceIdentifier: null,
     });
     const rotated = await rotateCredentials(deps, acme.id);
     expect(Object.keys(rotated ?? {})).toEqual(Object.keys(acme));
@@ -79,6 +80,7 @@ describe('rotateCredentials', () => {
       customerId: acme.id,
       kind: 'server',
       secret: rotated?.server_credentials?.secret,
+      deviceIdentifier: null,
     });
   });
 

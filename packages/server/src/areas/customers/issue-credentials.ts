@@ -24,7 +24,10 @@ export interface IssuedCustomer extends IssuedCredentials {
   name: string;
 }
 
-export const credentialKinds: readonly CredentialKind[] = [
+/** The kinds a customer holds (a `device` credential belongs to one enrolled device instead). */
+export type CustomerKind = Exclude<CredentialKind, 'device'>;
+
+export const credentialKinds: readonly CustomerKind[] = [
   'server',
   'sdk',
   'user',
@@ -39,13 +42,13 @@ const fieldOf = {
   user: 'user_credentials',
   sandbox: 'sandbox_token',
   fido: 'fido_api_key',
-} as const satisfies Record<CredentialKind, keyof IssuedCredentials>;
+} as const satisfies Record<CustomerKind, keyof IssuedCredentials>;
 
 /** New credentials of `kinds` for a customer: what to show once, and the rows to store. */
 export async function issueCredentials(
   deps: Omit<CustomerDeps, 'db'>,
   customerId: string,
-  kinds: readonly CredentialKind[],
+  kinds: readonly CustomerKind[],
 ): Promise<{ issued: Partial<IssuedCredentials>; rows: Insertable<CredentialsTable>[] }> {
   const { box, ids, clock } = deps;
   const now = clock.now();

@@ -1,6 +1,5 @@
 import type { Db } from '../../core/store/index.js';
-import type { CredentialKind } from '../../core/store/schema.js';
-import { credentialKinds } from './issue-credentials.js';
+import { credentialKinds, type CustomerKind } from './issue-credentials.js';
 
 /** A customer as `svc customers list` shows it: no secret, only which kinds it holds. */
 export interface CustomerSummary {
@@ -13,7 +12,7 @@ export interface CustomerSummary {
   /** `revoked` when it holds no credential (`svc customers revoke`). */
   status: 'active' | 'revoked';
   /** The kinds it holds a credential of, in the order `create` issues them. */
-  credentials: CredentialKind[];
+  credentials: CustomerKind[];
   /** When its newest credential was issued (creation or the last rotation). */
   credentials_issued_at: string | null;
 }
@@ -29,6 +28,7 @@ export async function listCustomers(db: Db): Promise<CustomerSummary[]> {
   const held = await db
     .selectFrom('credentials')
     .select(['customer_id', 'kind', 'created_at'])
+    .where('device_identifier', 'is', null)
     .execute();
   return customers.map((c) => {
     const own = held.filter((h) => h.customer_id === c.id);

@@ -1,6 +1,10 @@
-import type { CredentialKind } from '../../core/store/schema.js';
 import type { CustomerDeps } from './deps.js';
-import { credentialKinds, issueCredentials, type IssuedCredentials } from './issue-credentials.js';
+import {
+  credentialKinds,
+  issueCredentials,
+  type CustomerKind,
+  type IssuedCredentials,
+} from './issue-credentials.js';
 
 /**
  * Replaces the customer's credentials of `kinds` (default all) with new ones in one transaction:
@@ -11,7 +15,7 @@ import { credentialKinds, issueCredentials, type IssuedCredentials } from './iss
 export async function rotateCredentials(
   deps: CustomerDeps,
   customerId: string,
-  kinds: readonly CredentialKind[] = credentialKinds,
+  kinds: readonly CustomerKind[] = credentialKinds,
 ): Promise<({ id: string; name: string } & Partial<IssuedCredentials>) | null> {
   const customer = await deps.db
     .selectFrom('customers')

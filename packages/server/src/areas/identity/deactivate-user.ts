@@ -3,7 +3,10 @@ import type { IdentityDeps } from './deps.js';
 import { deactivateDevicesOfUsers } from './devices-repo.js';
 import { usersOfIdentifier } from './users-of-identifier.js';
 
-/** DELETE /users/{userIdentifier}: every device of the identifier's users is deactivated. */
+/**
+ * DELETE /users/{userIdentifier}: every device of the identifier's users is deactivated, and
+ * their device credentials revoked.
+ */
 export async function deactivateUser(
   deps: IdentityDeps,
   customerId: string,
@@ -11,5 +14,6 @@ export async function deactivateUser(
 ): Promise<void> {
   const users = await usersOfIdentifier(deps.db, customerId, identifier);
   assertThat(users.length > 0, 'USER_NOT_FOUND');
-  await deactivateDevicesOfUsers(deps.db, customerId, users, deps.clock.now().toISOString());
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute((tx) => deactivateDevicesOfUsers(tx, customerId, users, now));
 }

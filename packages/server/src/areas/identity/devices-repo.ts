@@ -1,5 +1,6 @@
 import type { Db } from '../../core/store/index.js';
-import type { DevicesTable, UsersTable } from '../../core/store/schema.js';
+import type { Insertable } from 'kysely';
+import type { CredentialsTable, DevicesTable, UsersTable } from '../../core/store/schema.js';
 import { compiled } from '../../core/store/compiled.js';
 import { inserted } from '../../core/store/unique.js';
 
@@ -83,12 +84,23 @@ export async function updateDevice(
   await db.updateTable('devices').set(changes).where('identifier', '=', identifier).execute();
 }
 
+/** Deactivates the users' devices and revokes their device credentials (call in a transaction). */
 export async function deactivateDevicesOfUsers(
   db: Db,
   customerId: string,
   userIds: string[],
   now: string,
 ): Promise<void> {
+  await db
+    .deleteFrom('credentials')
+    .where('device_identifier', 'in', (eb) =>
+      eb
+        .selectFrom('devices')
+        .select('identifier')
+        .where('customer_id', '=', customerId)
+        .where('user_id', 'in', userIds),
+    )
+    .execute();
   await db
     .updateTable('devices')
     .set({ active: 0, updated_at: now })
@@ -118,4 +130,18 @@ export async function countActiveDevicesOfUser(
     .where('active', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A device's own credentials (from its enrollment): the new ones replace any it held. */
+export async function replaceDeviceCredentials(
+  db: Db,
+  row: Insertable<CredentialsTable>,
+): Promise<void> {
+  await deleteDeviceCredentials(db, row.device_identifier ?? '');
+  await db.insertInto('credentials').values(row).execute();
+}
+
+/** Revokes a device's own credentials (its deactivation). */
+export async function deleteDeviceCredentials(db: Db, identifier: string): Promise<void> {
+  await db.deleteFrom('credentials').where('device_identifier', '=', identifier).execute();
 }

@@ -1,9 +1,12 @@
 import { assertThat } from '../../core/errors.js';
 import type { IdentityDeps } from './deps.js';
-import { findDevice, updateDevice } from './devices-repo.js';
+import { deleteDeviceCredentials, findDevice, updateDevice } from './devices-repo.js';
 import { deviceView } from './views.js';
 
-/** Activation sets `activated_at`; deactivation keeps it as the last activation time. */
+/**
+ * Activation sets `activated_at`; deactivation keeps it as the last activation time and revokes
+ * the device's own credentials (an enrolled phone enrolls again to get new ones).
+ */
 export async function setDeviceActive(
   deps: IdentityDeps,
   customerId: string,
@@ -18,6 +21,9 @@ export async function setDeviceActive(
     activated_at: active ? now : device.activated_at,
     updated_at: now,
   };
-  await updateDevice(deps.db, identifier, changes);
+  await deps.db.transaction().execute(async (tx) => {
+    await updateDevice(tx, identifier, changes);
+    if (!active) await deleteDeviceCredentials(tx, identifier);
+  });
   return deviceView({ ...device, ...changes });
 }

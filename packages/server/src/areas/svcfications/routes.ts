@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deviceSignature, hmac, sdkDeviceSignature } from '../../core/http/auth.js';
+import { deviceKinds, deviceSignature, hmac, sdkDeviceSignature } from '../../core/http/auth.js';
 import { optionalBody } from '../../core/http/body.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
 import { holdsLongPoll } from '../../core/http/long-polls.js';
@@ -25,18 +25,24 @@ const creating = {
   preValidation: [hmac('server'), limitPerCredential, claimReplay()],
   schemaErrorFormatter: invalidAs('SVCFICATION_INVALID'),
 };
-// A device (SDK credentials) with the X-Device-Sig of one of the customer's devices.
-const deviceRead = { preValidation: [hmac('sdk'), limitPerCredential, deviceSignature] };
+// A device (SDK credentials, or that device's own) with the X-Device-Sig of one of the
+// customer's devices.
+const deviceRead = { preValidation: [hmac(...deviceKinds), limitPerCredential, deviceSignature] };
 const deviceWrite = {
-  preValidation: [hmac('sdk'), limitPerCredential, claimReplay(deviceSignature), deviceSignature],
+  preValidation: [
+    hmac(...deviceKinds),
+    limitPerCredential,
+    claimReplay(deviceSignature),
+    deviceSignature,
+  ],
 };
-// The RP, or a device (SDK credentials) only with the X-Device-Sig of an addressed device.
+// The RP, or a device (its credentials) only with the X-Device-Sig of an addressed device.
 const rpOrDeviceRead = {
-  preValidation: [hmac('sdk', 'server'), limitPerCredential, sdkDeviceSignature],
+  preValidation: [hmac(...deviceKinds, 'server'), limitPerCredential, sdkDeviceSignature],
 };
 const rpOrDeviceWrite = {
   preValidation: [
-    hmac('sdk', 'server'),
+    hmac(...deviceKinds, 'server'),
     limitPerCredential,
     claimReplay(sdkDeviceSignature),
     sdkDeviceSignature,
@@ -49,9 +55,9 @@ const legacyCreating = {
   schemaErrorFormatter: invalidAs('SVCFICATION_INVALID'),
 };
 
-/** The signing device of an SDK caller; none for the RP (server credentials). */
+/** The signing device of a device caller; none for the RP (server credentials). */
 const deviceOf = (request: FastifyRequest) =>
-  request.caller?.kind === 'sdk' ? signerOf(request) : null;
+  request.caller?.kind === 'server' ? null : signerOf(request);
 
 /** Svcfications (Area B): requests, answers, long polls, and the legacy v1 verifications. */
 export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps): void {

@@ -1,13 +1,12 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createCustomer } from '../../areas/customers/create-customer.js';
 import { customersDeps } from '../../areas/customers/deps.js';
-import { credentialKinds } from '../../areas/customers/issue-credentials.js';
+import { credentialKinds, type CustomerKind } from '../../areas/customers/issue-credentials.js';
 import { listCustomers } from '../../areas/customers/list-customers.js';
 import { revokeCredentials } from '../../areas/customers/revoke-credentials.js';
 import { rotateCredentials } from '../../areas/customers/rotate-credentials.js';
 import { setNumberMatching } from '../../areas/customers/set-number-matching.js';
 import { settleCredentialChange } from '../../areas/customers/settle-credential-change.js';
-import type { CredentialKind } from '../../core/store/schema.js';
 import { printIssued } from '../credentials-output.js';
 import { parseDisplayName, withContext, withDataDir } from '../options.js';
 
@@ -28,12 +27,12 @@ function withFormats(command: Command): Command {
     );
 }
 
-function parseKinds(value: string): CredentialKind[] {
+function parseKinds(value: string): CustomerKind[] {
   const kinds = value.split(',').map((k) => k.trim());
   const unknown = kinds.filter((k) => !(credentialKinds as readonly string[]).includes(k));
   if (unknown.length > 0 || kinds.length === 0)
     throw new InvalidArgumentError(`kinds are ${credentialKinds.join(', ')} (comma-separated)`);
-  return kinds as CredentialKind[];
+  return kinds as CustomerKind[];
 }
 
 type CreateOptions = Format & {
@@ -92,7 +91,7 @@ export function customersCommand(): Command {
     )
     .argument('<id>', 'customer id')
     .option('--kind <kinds>', `only these kinds: ${credentialKinds.join(',')}`, parseKinds)
-    .action(async (id: string, options: Format & { kind?: CredentialKind[] }) => {
+    .action(async (id: string, options: Format & { kind?: CustomerKind[] }) => {
       const rotated = await withContext(options, (ctx) =>
         rotateCredentials(customersDeps(ctx), id, options.kind),
       );

@@ -1,6 +1,18 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { exportDeviceKeys, generateDeviceKeys, licenseHash, type AssuranceLevel } from '@svc/sdk';
-import { readDeviceFile, writeDeviceFile } from '../device/keys-file.js';
+import {
+  DeviceClient,
+  exportDeviceKeys,
+  generateDeviceKeys,
+  licenseHash,
+  readEnrollmentLink,
+  type AssuranceLevel,
+} from '@svc/sdk';
+import {
+  checkOwner,
+  customerOfToken,
+  readDeviceFile,
+  writeDeviceFile,
+} from '../device/keys-file.js';
 import { readLicenseFile } from '../device/license-file.js';
 import { describeFailure } from '../device/refusal.js';
 import {
@@ -37,12 +49,15 @@ async function call<T>(what: string, url: string, run: () => Promise<T>): Promis
 async function register(flags: DeviceFlags & { platform: 'ios' | 'android' }, command: Command) {
   const stored = await readDeviceFile(flags.keys);
   const settings = settle(command, flags, stored?.file);
+  const customerId = customerOfToken(settings.credentials.token);
+  if (stored) checkOwner(flags.keys, stored.file, stored.file.url, customerId);
   const keys = stored?.keys ?? (await generateDeviceKeys({ extractable: true }));
   const device = clientFor(settings, keys);
   const registered = await call('register', settings.url, () => device.register(flags.platform));
   await writeDeviceFile(flags.keys, {
     ...stored?.file,
     url: settings.url,
+    customer_id: customerId,
     sdk_credentials: settings.credentials,
     identifier: registered.identifier,
     svc_id: registered.svc_id,
@@ -54,6 +69,34 @@ async function register(flags: DeviceFlags & { platform: 'ios' | 'android' }, co
     process.stderr.write(
       `${registered.status === 201 ? 'registered a new device' : 'these keys were registered already'}` +
         ` (keys in ${flags.keys}); the relying party binds and activates it before it gets svcfications\n`,
+    );
+}
+
+async function enroll(
+  link: string,
+  flags: Pick<DeviceFlags, 'keys' | 'json'> & { platform: 'ios' | 'android' },
+) {
+  const { baseUrl } = readEnrollmentLink(link);
+  if (!baseUrl) throw new Error('enroll: give the whole link ({svc URL}/enroll#{code})');
+  const stored = await readDeviceFile(flags.keys);
+  if (stored) checkOwner(flags.keys, stored.file, baseUrl);
+  const keys = stored?.keys ?? (await generateDeviceKeys({ extractable: true }));
+  const { enrolled } = await call('enroll', baseUrl, () =>
+    DeviceClient.enroll(link, { keys, platform: flags.platform }),
+  );
+  const { device_credentials: credentials, jwt: _jwt, ...shown } = enrolled;
+  await writeDeviceFile(flags.keys, {
+    url: baseUrl,
+    customer_id: customerOfToken(credentials.token),
+    device_credentials: credentials,
+    identifier: enrolled.identifier,
+    svc_id: enrolled.svc_id,
+    keys: await exportDeviceKeys(keys),
+  });
+  print(flags.json, { ...shown, keys_file: flags.keys }, enrolled.identifier);
+  if (!flags.json)
+    process.stderr.write(
+      `enrolled for ${enrolled.user_identifier}, active (keys and device credentials in ${flags.keys})\n`,
     );
 }
 
@@ -135,6 +178,22 @@ export function deviceCommand(): Command {
         .default('ios'),
     )
     .action(register);
+  device
+    .command('enroll')
+    .description('enroll with a link from the relying party: registered, bound and active at once')
+    .argument('<link>', 'the enrollment link ({svc URL}/enroll#{code})')
+    .addOption(
+      new Option('--keys <file>', 'the device keys file')
+        .env('SVC_DEVICE_KEYS')
+        .default('./svc-device.json'),
+    )
+    .addOption(
+      new Option('--platform <platform>', 'device_platform')
+        .choices(['ios', 'android'])
+        .default('ios'),
+    )
+    .option('--json', 'print one JSON value')
+    .action(enroll);
   withDeviceOptions(device.command('next'))
     .description('the oldest open svcfication for this device (none: "no open svcfication", null)')
     .option('--wait <seconds>', 'wait up to N seconds (0–30) for one to arrive', parseWait)

@@ -1,10 +1,18 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { importDeviceKeys, type DeviceKeys, type DeviceKeysJwk } from '@svc/sdk';
+import { decodeJwt } from 'jose';
 
-/** What `svc device` keeps between commands: the phone's keys, identity and SDK credentials. */
+/**
+ * What `svc device` keeps between commands: the server and customer it is a device of, the
+ * phone's keys and identity, and its credentials: the SDK ones it registered with, or the device
+ * credentials of its enrollment (these win).
+ */
 export interface DeviceFile {
   url: string;
-  sdk_credentials: { token: string; secret: string };
+  /** The customer the device belongs to (files written before it name it in their token). */
+  customer_id?: string;
+  sdk_credentials?: { token: string; secret: string };
+  device_credentials?: { token: string; secret: string };
   identifier: string;
   svc_id: string;
   /** Private JWKs: whoever holds them is the device (the file is written mode 0600). */
@@ -45,4 +53,29 @@ export async function writeDeviceFile(path: string, file: DeviceFile): Promise<v
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, path);
+}
+
+/** The customer credentials speak for: their token's `sub` ('' when it names none). */
+export function customerOfToken(token: string): string {
+  try {
+    return decodeJwt(token).sub ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Refuses to use a keys file made for another server or customer (a device is known only to the
+ * customer it was registered with): says what it holds and what to do.
+ */
+export function checkOwner(path: string, file: DeviceFile, url: string, customerId?: string): void {
+  const credentials = file.device_credentials ?? file.sdk_credentials;
+  const owner = file.customer_id ?? customerOfToken(credentials?.token ?? '');
+  const otherServer = file.url.replace(/\/+$/, '') !== url.replace(/\/+$/, '');
+  // Credentials that name no customer are left for svc to refuse (403).
+  if (!otherServer && (!customerId || !owner || owner === customerId)) return;
+  throw new Error(
+    `${path} holds device ${file.identifier} of customer ${owner || '(unknown)'} at ${file.url}, ` +
+      `not of ${otherServer ? url : `customer ${customerId ?? ''}`}: remove it or pass --keys NEWFILE`,
+  );
 }

@@ -11,6 +11,9 @@ const hints: Record<string, string> = {
   SVCFICATION_CLOSED: 'it was already answered, or it expired or was canceled',
   SVCCODE_INVALID: 'scan a fresh code: a payload pairs once and expires',
   NO_DOCUMENTS: 'register one with `svc device scan-license FILE`',
+  ENROLLMENT_CODE_INVALID: 'check the link, or ask the relying party for a new one',
+  ENROLLMENT_USED: 'a link enrolls once: ask the relying party for a new one',
+  ENROLLMENT_EXPIRED: 'ask the relying party for a new link',
 };
 
 function fieldErrors(body: Record<string, unknown>): string {

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { DeviceClient, type DeviceKeys } from '@svc/sdk';
 import { parseNonEmpty } from '../options.js';
-import { readDeviceFile, type DeviceFile } from './keys-file.js';
+import { checkOwner, customerOfToken, readDeviceFile, type DeviceFile } from './keys-file.js';
 
 export interface DeviceFlags {
   keys: string;
@@ -43,8 +43,9 @@ export function settle(command: Command, flags: DeviceFlags, file?: DeviceFile):
   const url = pick('url', file?.url) ?? '';
   if (!/^https?:\/\/[^/]/.test(url) || !URL.canParse(url))
     throw new Error(`--url must be an http(s) URL, not ${JSON.stringify(url)}`);
-  const token = pick('token', file?.sdk_credentials.token);
-  const secret = pick('secret', file?.sdk_credentials.secret);
+  const stored = file?.device_credentials ?? file?.sdk_credentials;
+  const token = pick('token', stored?.token);
+  const secret = pick('secret', stored?.secret);
   if (!token || !secret)
     throw new Error(
       'SDK credentials are needed: --token and --secret, or SVC_SDK_TOKEN and SVC_SDK_SECRET ' +
@@ -71,11 +72,13 @@ export async function openSession(command: Command, flags: DeviceFlags): Promise
       `no device keys in ${flags.keys}: run \`svc device register\` first (or pass --keys FILE)`,
     );
   const settings = settle(command, flags, stored.file);
+  // The customer decides (a flag may name another URL of the same server).
+  checkOwner(flags.keys, stored.file, stored.file.url, customerOfToken(settings.credentials.token));
   const device = clientFor(settings, stored.keys);
   device.identifier = stored.file.identifier;
   device.documentHash = stored.file.document_hash;
   return {
     device,
-    file: { ...stored.file, url: settings.url, sdk_credentials: settings.credentials },
+    file: { ...stored.file, url: settings.url },
   };
 }

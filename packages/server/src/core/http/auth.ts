@@ -104,7 +104,13 @@ export interface DeviceSignatureStep extends Step {
   checks(request: FastifyRequest): boolean;
 }
 
-/** X-Device-Sig of one of the caller's registered devices, when `applies` to the caller. */
+/** The credential kinds of a device's own calls: the app's SDK ones, or an enrolled device's. */
+export const deviceKinds = ['sdk', 'device'] as const satisfies readonly AuthKind[];
+
+/**
+ * X-Device-Sig of one of the caller's registered devices, when `applies` to the caller. Device
+ * credentials speak for one device: any other device's key is unknown to them.
+ */
 function ofCallersDevice(
   applies: (request: FastifyRequest) => boolean,
   deviceSig: 'device' | 'sdk',
@@ -114,7 +120,11 @@ function ofCallersDevice(
     const customerId = request.caller?.customerId;
     if (!customerId) throw new AppError('FORBIDDEN', 'X-Device-Sig needs an authenticated caller.');
     const core = httpCoreOf(request);
-    await checkDeviceSignature(request, (thumbprint) => core.deviceKey(customerId, thumbprint));
+    const only = request.caller?.deviceIdentifier ?? null;
+    await checkDeviceSignature(request, async (thumbprint) => {
+      const key = await core.deviceKey(customerId, thumbprint);
+      return only === null || key?.identifier === only ? key : null;
+    });
   };
   return stating(Object.assign(step, { checks: applies }), { deviceSig });
 }
@@ -122,9 +132,9 @@ function ofCallersDevice(
 /** X-Device-Sig of a registered device of the authenticated customer (preValidation). */
 export const deviceSignature = ofCallersDevice(() => true, 'device');
 
-/** X-Device-Sig of a registered device, from SDK callers only: the RP reads without one. */
+/** X-Device-Sig of a registered device, from device callers only: the RP reads without one. */
 export const sdkDeviceSignature = ofCallersDevice(
-  (request) => request.caller?.kind === 'sdk',
+  (request) => request.caller?.kind === 'sdk' || request.caller?.kind === 'device',
   'sdk',
 );
 

@@ -173,6 +173,19 @@ export async function countWrongLinkSecret(
 }
 
 /**
+ * An onSend step of a route whose body carries a code that is its only credential (an enrollment
+ * code): a 404 answer is a guessed code, counted and limited per address like a wrong token.
+ */
+export async function countWrongCode(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (reply.statusCode !== 404) return payload;
+  return countFailure(request, reply, null, payload);
+}
+
+/**
  * An onRequest step of a route that answers on the raw response (the OpenID Provider): its
  * failures cannot be turned into 429 as they are sent, so a client past its failure limit is
  * refused on that route until its window ends (every other route still serves it).

@@ -15,6 +15,7 @@ import { migration as m0013 } from './migrations/0013_oidc_payload_owner.js';
 import { migration as m0014 } from './migrations/0014_one_document_per_user.js';
 import { migration as m0015 } from './migrations/0015_outbox_customer.js';
 import { migration as m0016 } from './migrations/0016_rate_limits.js';
+import { migration as m0017 } from './migrations/0017_enrollments.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_one_document_per_user': m0014,
   '0015_outbox_customer': m0015,
   '0016_rate_limits': m0016,
+  '0017_enrollments': m0017,
 };

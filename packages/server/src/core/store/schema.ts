@@ -16,7 +16,8 @@ export interface CustomersTable {
   created_at: string;
 }
 
-export type CredentialKind = 'server' | 'sdk' | 'user' | 'sandbox' | 'fido';
+/** `device`: a phone's own credentials from an enrollment (one device's calls only). */
+export type CredentialKind = 'server' | 'sdk' | 'user' | 'sandbox' | 'fido' | 'device';
 
 export interface CredentialsTable {
   token_hash: string;
@@ -24,6 +25,8 @@ export interface CredentialsTable {
   kind: CredentialKind;
   /** AES-256-GCM sealed HMAC secret; null for bearer-only kinds. */
   secret_sealed: string | null;
+  /** The one device a `device` credential speaks for; null for the customer-wide kinds. */
+  device_identifier: string | null;
   created_at: string;
 }
 
@@ -162,6 +165,20 @@ export interface SvccodesTable {
   created_at: string;
 }
 
+/** A single-use enrollment link for one user identifier (only the code's SHA-256 is kept). */
+export interface EnrollmentsTable {
+  id: string;
+  customer_id: string;
+  user_identifier: string;
+  code_hash: string;
+  callback_url: string | null;
+  /** Set, with `enrolled_at`, by the one redemption that wins. */
+  device_identifier: string | null;
+  enrolled_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
 /** Named values the service keeps about itself (`master_key_check`). */
 export interface SettingsTable {
   name: string;
@@ -188,6 +205,7 @@ export interface IdempotencyTable {
 export interface Database {
   svcfications: SvcficationsTable;
   svccodes: SvccodesTable;
+  enrollments: EnrollmentsTable;
   users: UsersTable;
   devices: DevicesTable;
   user_identifiers: UserIdentifiersTable;

@@ -14,9 +14,10 @@ const hmacScheme = [
   'the response body, its Content-Type, the X-Date and the request target, keyed with the same',
   'secret.',
   '',
-  'Credentials come in three kinds: `server` (the relying party backend), `sdk` (the device app)',
-  'and `user` (the legacy v1 API). An operation names the kinds it accepts as the roles of its',
-  'security requirement.',
+  'Credentials come in four kinds: `server` (the relying party backend), `sdk` (the device app),',
+  '`device` (one enrolled device: its own calls, with its own X-Device-Sig only) and `user` (the',
+  'legacy v1 API). An operation names the kinds it accepts as the roles of its security',
+  'requirement.',
 ].join('\n');
 
 /** Every scheme the service knows; each document keeps those its operations use. */
@@ -69,10 +70,12 @@ export function securityOf(facts: StepFacts): {
   if (kinds.length === 0) return { security: [], description: 'No credentials.' };
   const named = (list: readonly string[]) => list.map((kind) => `\`${kind}\``).join(' or ');
   if (sig === 'sdk') {
-    const others = kinds.filter((kind) => kind !== 'sdk');
+    const isDevice = (kind: string) => kind === 'sdk' || kind === 'device';
+    const devices = kinds.filter(isDevice);
+    const others = kinds.filter((kind) => !isDevice(kind));
     return {
-      security: [{ SvcHmac: others }, { SvcHmac: ['sdk'], DeviceSig: [] }],
-      description: `SVC HMAC with ${named(others)} credentials, or \`sdk\` credentials and \`X-Device-Sig\` of ${signer}.`,
+      security: [{ SvcHmac: others }, { SvcHmac: devices, DeviceSig: [] }],
+      description: `SVC HMAC with ${named(others)} credentials, or ${named(devices)} credentials and \`X-Device-Sig\` of ${signer}.`,
     };
   }
   if (sig)
