@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { smsDeliverer, smsProvider } from './core/sms/deliverer.js';
 import { linkExpiry } from './areas/fido/links/expire-links.js';
+import { purgeEnrollments } from './areas/identity/enrollments/enrollments-repo.js';
 import { purgeExpired } from './areas/oidc/purge-expired.js';
 import { svcficationExpiry } from './areas/svcfications/expire-svcfications.js';
 import type { Context } from './context.js';
@@ -35,8 +36,8 @@ export function expirySweeps(
 }
 
 /**
- * The purge loops: expired nonces, idempotency answers and OIDC payloads, and finished outbox
- * items kept long enough, are deleted. Each on its own: one that fails is logged and counted
+ * The purge loops: expired nonces, idempotency answers, OIDC payloads and enrollments (a day
+ * after they expire), and finished outbox items kept long enough, are deleted. Each on its own: one that fails is logged and counted
  * under its name, and the others still run.
  */
 export function purges(
@@ -49,6 +50,7 @@ export function purges(
     'idempotency-purge': () => purgeIdempotency(db, ctx.clock.now()),
     'oidc-purge': () => purgeExpired({ db, clock: ctx.clock }),
     'outbox-purge': () => purgeOutbox(db, ctx.clock.now()),
+    'enrollment-purge': () => purgeEnrollments(db, ctx.clock.now()),
   };
   return async () => {
     await Promise.all(

@@ -46,6 +46,7 @@ describe('query plans of the purges (SQLite)', () => {
     await purges(t.ctx, { error: () => undefined })();
     const deletes = [...seen].filter(([sql]) => /^delete/i.test(sql));
     expect(deletes.map(([sql]) => /^delete from "?(\w+)/i.exec(sql)?.[1]).sort()).toEqual([
+      'enrollments',
       'idempotency',
       'nonces',
       'oidc_payloads',

@@ -1,5 +1,6 @@
 import { DeviceClient, generateDeviceKeys, publicJwk, deviceSigHeader } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
+import { purgeEnrollments } from '../../src/areas/identity/enrollments/enrollments-repo.js';
 import { injectFetch } from '../helpers.js';
 import { errorOf, rpClient, useIdentityApp } from '../identity.kit.js';
 
@@ -82,6 +83,15 @@ describe('enrollments', () => {
     expect((await state.rp.getEnrollment(created.id)).status).toBe('EXPIRED');
     expect(await errorOf(enroll('http://svc/enroll#nope'))).toMatchObject({
       error: 'ENROLLMENT_CODE_INVALID',
+    });
+    // Kept a day past its expiry, then purged: the RP then gets 404.
+    state.t.clock.advance(86_400_000 - 2_000);
+    await purgeEnrollments(state.t.store.db, state.t.clock.now());
+    expect((await state.rp.getEnrollment(created.id)).status).toBe('EXPIRED');
+    state.t.clock.advance(2_000);
+    await purgeEnrollments(state.t.store.db, state.t.clock.now());
+    expect(await errorOf(state.rp.getEnrollment(created.id))).toMatchObject({
+      error: 'ENROLLMENT_NOT_FOUND',
     });
   });
 

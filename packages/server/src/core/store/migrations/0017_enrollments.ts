@@ -20,6 +20,11 @@ export const migration: Migration = {
       .addColumn('expires_at', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
+    await db.schema
+      .createIndex('enrollments_expiry')
+      .on('enrollments')
+      .column('expires_at')
+      .execute();
     await db.schema.alterTable('credentials').addColumn('device_identifier', 'text').execute();
     await db.schema
       .createIndex('credentials_device')
