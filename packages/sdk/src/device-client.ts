@@ -2,10 +2,12 @@ import type {
   EnrolledDevice,
   IdentityDocument,
   PairSvccodeBody,
+  PushChannel,
   RejectBody,
   ResponsesBody,
   Svcfication,
   SyncDeviceResponse,
+  WebPushKey,
 } from '@svc/wire/web';
 import { generateDeviceKeys, publicJwk, type DeviceKeys } from './device-keys.js';
 import { deviceSigHeader } from './device-signatures.js';
@@ -44,6 +46,8 @@ export interface EnrollOptions extends RegisterOptions {
   baseUrl?: string;
   /** The device's saved keys; none: new non-extractable ones. */
   keys?: DeviceKeys;
+  /** The channel that wakes the device (as `setPushChannel` takes it); none: long poll only. */
+  pushChannel?: PushChannel;
   fetch?: FetchLike;
   /** Clock for the Date header (tests). */
   now?: () => Date;
@@ -105,6 +109,7 @@ export class DeviceClient extends SignedClient {
         auth_public_key: await publicJwk(keys.auth),
         device_platform: platform,
         ...(bundleId === undefined ? {} : { bundle_id: bundleId }),
+        ...(options.pushChannel ? { push_channel: options.pushChannel } : {}),
       }),
     });
     const enrolled = await readJson<EnrolledDevice>(response);
@@ -242,6 +247,31 @@ export class DeviceClient extends SignedClient {
       identifier: this.registered(),
       payload,
     } satisfies PairSvccodeBody);
+  }
+
+  /**
+   * The VAPID public key to subscribe with (`PushManager.subscribe`'s `applicationServerKey`).
+   * An unsigned read: the key is public.
+   */
+  async webPushKey(): Promise<string> {
+    const response = await this.fetch(joinUrl(this.options.baseUrl, '/api/v2/push/web_push_key'));
+    return (await readJson<WebPushKey>(response)).public_key;
+  }
+
+  /**
+   * Sets the channel svc wakes this device through when a svcfication is created for it,
+   * replacing the one it had: a Web Push subscription (`{ type: 'web_push', ...subscription.toJSON() }`),
+   * an FCM registration token or an APNs device token. Long polls still work.
+   */
+  async setPushChannel(channel: PushChannel): Promise<void> {
+    this.registered();
+    await this.signed('PUT', '/api/v2/push/channel', channel);
+  }
+
+  /** Stops the wake-ups; `next` with `wait` still finds every svcfication. */
+  async removePushChannel(): Promise<void> {
+    this.registered();
+    await this.signed('DELETE', '/api/v2/push/channel');
   }
 
   private registered(): string {

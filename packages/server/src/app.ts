@@ -11,6 +11,7 @@ import { providerOperations } from './areas/oidc/provider-openapi.js';
 import { oidcRoutes } from './areas/oidc/routes.js';
 import { enrollmentRoutes } from './areas/identity/enrollments/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
+import { pushRoutes } from './areas/push/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
 import { siteRoutes } from './areas/site/routes.js';
 import { svccodesRoutes } from './areas/svccodes/routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   await documented(app, 'main', url, (scope) => {
     identityRoutes(scope, areas.identity);
     enrollmentRoutes(scope, areas.enrollments);
+    pushRoutes(scope, areas.push);
     svcficationsRoutes(scope, areas.svcfications);
     svccodesRoutes(scope, areas.svccodes);
   });

@@ -9,6 +9,9 @@ import { identityDeps } from './areas/identity/deps.js';
 import { identityDirectory } from './areas/identity/directory.js';
 import { enrollmentsDeps } from './areas/identity/enrollments/deps.js';
 import { oidcDeps } from './areas/oidc/deps.js';
+import { pushDeps } from './areas/push/deps.js';
+import { setPushChannel } from './areas/push/set-channel.js';
+import { wakeDevices } from './areas/push/wake-devices.js';
 import { sandboxDeps } from './areas/sandbox/deps.js';
 import { siteDeps } from './areas/site/deps.js';
 import { licenseStatus } from './areas/sandbox/license-status.js';
@@ -35,8 +38,10 @@ export function wireAreas(ctx: Context) {
   const identity = identityDeps(ctx, (fields) => licenseStatus(sandbox, fields));
   const directory = identityDirectory(identity);
   const svccodes = svccodesDeps(ctx, directory);
+  const push = pushDeps(ctx);
   const svcfications = svcficationsDeps(ctx, {
     identity: directory,
+    wakeDevices: (tx, customerId, svcfication) => wakeDevices(push, tx, customerId, svcfication),
     pairedDevice: (customerId, id) => pairedDevice(svccodes, customerId, id),
   });
   const fido = fidoDeps(ctx);
@@ -86,9 +91,12 @@ export function wireAreas(ctx: Context) {
       },
     },
   });
-  const enrollments = enrollmentsDeps(ctx, identity);
+  const enrollments = enrollmentsDeps(ctx, identity, {
+    setPushChannel: (tx, customerId, device, channel) =>
+      setPushChannel(push, customerId, device, channel, tx),
+  });
   return {
     ...{ site: siteDeps(ctx), sandbox, identity, enrollments, directory },
-    ...{ svcfications, svccodes, fido, oidc },
+    ...{ svcfications, svccodes, push, fido, oidc },
   };
 }

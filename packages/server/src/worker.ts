@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { smsDeliverer, smsProvider } from './core/sms/deliverer.js';
 import { linkExpiry } from './areas/fido/links/expire-links.js';
 import { purgeEnrollments } from './areas/identity/enrollments/enrollments-repo.js';
+import { pushDeliverer } from './areas/push/deliver.js';
+import { pushSenders } from './areas/push/senders/index.js';
 import { purgeExpired } from './areas/oidc/purge-expired.js';
 import { svcficationExpiry } from './areas/svcfications/expire-svcfications.js';
 import type { Context } from './context.js';
@@ -66,6 +68,7 @@ export function purges(
 
 /** The background workers of a server process. */
 export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop(): Promise<void> } {
+  const { push } = wireAreas(ctx);
   const outbox = new OutboxWorker({
     db: ctx.store.db,
     clock: ctx.clock,
@@ -79,6 +82,11 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
         smsProvider(ctx.config, { db: ctx.store.db, clock: ctx.clock, logger }),
         ctx.box,
       ),
+      push: pushDeliverer({
+        ...push,
+        metrics: ctx.metrics,
+        senders: pushSenders(ctx.config, push.vapid),
+      }),
     },
   });
   outbox.start();

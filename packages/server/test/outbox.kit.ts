@@ -10,11 +10,11 @@ import type { Store } from '../src/core/store/index.js';
 export const quiet = { warn: () => undefined, info: () => undefined, error: () => undefined };
 export const never = () => new Promise<void>(() => undefined);
 
-/** A worker on `store` with a manual clock, an SMS handler that never answers unless given. */
+/** A worker on `store` with a manual clock; SMS and push handlers that never answer unless given. */
 export function workerOn(
   store: Store,
   clock: ManualClock,
-  handlers: { callback: Deliver; sms?: Deliver },
+  handlers: { callback: Deliver; sms?: Deliver; push?: Deliver },
   options: Partial<WorkerOptions> = {},
 ): OutboxWorker {
   return new OutboxWorker({
@@ -23,7 +23,7 @@ export function workerOn(
     outbox: new Outbox(clock, randomIds),
     logger: quiet,
     retryBaseMs: 1000,
-    handlers: { sms: never, ...handlers },
+    handlers: { sms: never, push: never, ...handlers },
     ...options,
   });
 }

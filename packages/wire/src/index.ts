@@ -10,6 +10,7 @@ export * from './resources/identity.js';
 export * from './resources/svcfications.js';
 export * from './resources/svccodes.js';
 export * from './resources/enrollments.js';
+export * from './resources/push.js';
 export * from './resources/sandbox.js';
 export * from './resources/name.js';
 export * from './resources/fido.js';

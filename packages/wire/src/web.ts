@@ -14,6 +14,7 @@ export type * from './resources/identity.js';
 export type * from './resources/svcfications.js';
 export type * from './resources/svccodes.js';
 export type * from './resources/enrollments.js';
+export type * from './resources/push.js';
 export type * from './resources/sandbox.js';
 export type * from './resources/name.js';
 export type * from './resources/fido.js';

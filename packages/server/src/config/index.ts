@@ -6,6 +6,7 @@ import { fromEnv, schemaProblem } from './values.js';
 import type { KeyDefinition } from './key-definition.js';
 import { connectionKeys } from './connection-keys.js';
 import { limitKeys } from './limit-keys.js';
+import { pushKeys } from './push-keys.js';
 
 /**
  * Every setting of the service: one schema, a line of doc per key, defaults here and nowhere else.
@@ -193,6 +194,7 @@ const keys = {
   },
   ...limitKeys,
   ...connectionKeys,
+  ...pushKeys,
 } as const satisfies Record<string, KeyDefinition>;
 
 type Keys = typeof keys;

@@ -19,6 +19,8 @@ export interface Metrics {
   svcficationsRefused: Counter<'reason'>;
   /** Rejections a device sent with reason fraud. */
   fraudReports: Counter;
+  /** Push wake-ups by channel type and outcome (sent, gone, retry, expired, dropped). */
+  pushSends: Counter<'channel' | 'outcome'>;
 }
 
 /** Counters are kept in the process; gauges are read when /metrics is scraped. */
@@ -109,6 +111,12 @@ export function createMetrics(sources: {
     fraudReports: new Counter({
       name: 'svc_svcfication_fraud_reports_total',
       help: 'Svcfications a device rejected with reason fraud',
+      registers,
+    }),
+    pushSends: new Counter({
+      name: 'svc_push_sends_total',
+      help: 'Push wake-ups by channel (web_push, fcm, apns) and outcome (sent, gone, retry, expired, dropped)',
+      labelNames: ['channel', 'outcome'],
       registers,
     }),
   };

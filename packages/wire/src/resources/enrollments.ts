@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { withExample } from './example.js';
 import { DeviceBody, Identifier, SyncDeviceResponse } from './identity.js';
 import { literalUnion } from './literal-union.js';
+import { PushChannel } from './push.js';
 
 /** Enrollment: a single-use link that puts a phone on an RP user in one step. */
 // Example values (made up).
@@ -82,9 +83,15 @@ export const EnrollmentCode = Type.String({
   description: 'the code the enrollment link carries after `#`',
 });
 
-/** The phone's keys (as `POST /devices` takes them) and the code; signed with the device key. */
+/**
+ * The phone's keys (as `POST /devices` takes them), the code and, optionally, the push channel
+ * that wakes it; signed with the device key.
+ */
 export const RedeemEnrollmentBody = withExample(
-  Type.Composite([DeviceBody, Type.Object({ code: EnrollmentCode })]),
+  Type.Composite([
+    DeviceBody,
+    Type.Object({ code: EnrollmentCode, push_channel: Type.Optional(PushChannel) }),
+  ]),
   { ...(DeviceBody.examples as DeviceBody[])[0]!, code },
 );
 export type RedeemEnrollmentBody = Static<typeof RedeemEnrollmentBody>;

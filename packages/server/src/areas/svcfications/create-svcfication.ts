@@ -14,7 +14,8 @@ import { svcficationView } from './views.js';
 
 /**
  * Creates an authentication request for a user's device(s), within the fatigue limits, with a
- * number to match when it uses number matching; devices waiting on /next wake up.
+ * number to match when it uses number matching; devices waiting on /next wake up, and those with
+ * a push channel are sent a wake-up.
  */
 export async function createSvcfication(
   deps: SvcficationsDeps,
@@ -68,12 +69,14 @@ export async function createSvcfication(
     updated_at: now.toISOString(),
   } satisfies SvcficationsTable;
   // The limits' count and the insert are one transaction, one at a time per subject: concurrent
-  // creations for one user cannot all pass the same count.
-  await deps.db.transaction().execute(async (tx) => {
+  // creations for one user cannot all pass the same count. The push wake-ups are queued in it.
+  const woken = await deps.db.transaction().execute(async (tx) => {
     await lockSubject(tx, customerId, subject);
     await checkFatigue({ ...deps, db: tx }, customerId, subject);
     await insertSvcfication(tx, row);
+    return deps.wakeDevices(tx, customerId, { ...row, relying_party: customer.name });
   });
   for (const user of users) deps.waiters.notify(signals.created(customerId, user));
+  if (woken > 0) deps.outbox.notify();
   return svcficationView({ ...row, relying_party: customer.name }, now);
 }

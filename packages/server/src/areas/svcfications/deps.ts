@@ -6,7 +6,8 @@ import type { Ids } from '../../core/ids.js';
 import type { Metrics } from '../../core/metrics.js';
 import type { Outbox } from '../../core/outbox/index.js';
 import type { Db } from '../../core/store/index.js';
-import type { DevicesTable } from '../../core/store/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, DevicesTable, SvcficationsTable } from '../../core/store/schema.js';
 import type { Waiters } from '../../core/waiters.js';
 
 /** What svcfications ask of the identity area (handed over by app.ts). */
@@ -25,6 +26,19 @@ export interface IdentityLookup {
   identifierCanReceive(customerId: string, identifier: string): Promise<boolean>;
   documentHashes(customerId: string, userIds: string[]): Promise<string[]>;
 }
+
+/**
+ * Queues push wake-ups for a new svcfication in its transaction, for the devices it reaches;
+ * answers how many (from the push area).
+ */
+export type WakeDevices = (
+  tx: Kysely<Database>,
+  customerId: string,
+  svcfication: Pick<
+    SvcficationsTable,
+    'id' | 'action' | 'expires_at' | 'target_device' | 'target_user_id' | 'user_identifier'
+  > & { relying_party: string },
+) => Promise<number>;
 
 /** The device that paired with a customer's svccode, if any (from the svccodes area). */
 export type PairedDeviceLookup = (customerId: string, svccodeId: string) => Promise<string | null>;
@@ -49,11 +63,12 @@ export interface SvcficationsDeps {
   metrics: Pick<Metrics, 'svcficationsCompleted' | 'svcficationsRefused' | 'fraudReports'>;
   identity: IdentityLookup;
   pairedDevice: PairedDeviceLookup;
+  wakeDevices: WakeDevices;
 }
 
 export function svcficationsDeps(
   ctx: Context,
-  others: { identity: IdentityLookup; pairedDevice: PairedDeviceLookup },
+  others: { identity: IdentityLookup; pairedDevice: PairedDeviceLookup; wakeDevices: WakeDevices },
 ): SvcficationsDeps {
   const { clock, ids, keys, outbox, waiters, config, metrics } = ctx;
   return { db: ctx.store.db, clock, ids, keys, outbox, waiters, config, metrics, ...others };

@@ -1,15 +1,11 @@
-import type { LookupAddress } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
-import { Agent, fetch } from 'undici';
-import { allowedAddresses, hostOf, systemResolve, type Resolve } from './callback-url.js';
+import type { Resolve } from './callback-url.js';
+import { guardedPost } from './guarded-fetch.js';
 import type { Deliver } from './worker.js';
 
 /**
  * POSTs a callback body as JSON with its delivery id. Any non-2xx answer, a timeout or a network
  * error is a failure the worker retries; an abort by the worker (it is stopping) ends it at once.
- * Redirects are not followed. The connection looks its host up itself and reaches only addresses
- * that lookup allowed, so a name cannot answer a public address to a check and a private one to
- * the connection (DNS rebinding). undici's own fetch, so that its Agent is certainly understood.
+ * Only addresses a callback may reach are connected to (guarded-fetch.ts).
  */
 export function callbackDeliverer(options: {
   allowInsecure: boolean;
@@ -17,52 +13,17 @@ export function callbackDeliverer(options: {
   /** The DNS lookup; the system's by default. */
   resolve?: Resolve;
 }): Deliver {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const allowed = (host: string) =>
-    allowedAddresses(host, {
-      resolve: options.resolve ?? systemResolve,
-      allowInsecure: options.allowInsecure,
-    });
-  // The connect timeout bounds the lookup too: a stuck DNS server cannot hold a delivery longer.
-  const dispatcher = new Agent({ connect: { lookup: connectLookup(allowed), timeout: timeoutMs } });
+  const post = guardedPost(options);
   return async ({ id, target, payload }, signal) => {
-    const host = hostOf(new URL(target));
-    // A connection to an address literal skips the lookup: judge the literal here.
-    if (isIP(host)) await allowed(host);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const response = await fetch(target, {
-      method: 'POST',
+    const status = await post(target, {
       headers: {
         'content-type': 'application/json',
         'x-svc-delivery': id,
         'user-agent': 'svc-callbacks/1',
       },
       body: JSON.stringify(payload),
-      redirect: 'manual',
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      dispatcher,
-    }).catch(rethrowCause);
-    await response.body?.cancel();
-    if (response.status < 200 || response.status >= 300)
-      throw new Error(`receiver answered ${response.status}`);
+      signal,
+    });
+    if (status < 200 || status >= 300) throw new Error(`receiver answered ${status}`);
   };
-}
-
-/** A connection's DNS lookup (`net.connect`'s `lookup`) that answers only allowed addresses. */
-function connectLookup(allowed: (host: string) => Promise<LookupAddress[]>): LookupFunction {
-  return (hostname, options, callback) => {
-    allowed(hostname).then(
-      (addresses) => {
-        const [first] = addresses;
-        if (options.all || !first) callback(null, addresses);
-        else callback(null, first.address, first.family);
-      },
-      (err: NodeJS.ErrnoException) => callback(err, ''),
-    );
-  };
-}
-
-/** fetch reports every network failure as "fetch failed"; its cause says which (a refusal). */
-function rethrowCause(err: unknown): never {
-  throw err instanceof TypeError && err.cause instanceof Error ? err.cause : err;
 }

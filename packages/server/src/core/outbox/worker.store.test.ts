@@ -40,6 +40,7 @@ describe('outbox worker', () => {
           delivered.push(item.payload);
         },
         sms: async () => undefined,
+        push: async () => undefined,
       },
     });
     await store.db.transaction().execute((tx) =>
@@ -86,7 +87,11 @@ describe('outbox worker', () => {
       outbox,
       logger: quiet,
       retryBaseMs: 1000,
-      handlers: { callback: () => Promise.reject(new Error('no')), sms: async () => undefined },
+      handlers: {
+        callback: () => Promise.reject(new Error('no')),
+        sms: async () => undefined,
+        push: async () => undefined,
+      },
     });
     await outbox.enqueue(store.db, {
       kind: 'callback',

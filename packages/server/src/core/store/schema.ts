@@ -46,7 +46,7 @@ export interface SandboxRecordsTable {
 
 export interface OutboxTable {
   id: string;
-  kind: 'callback' | 'sms';
+  kind: 'callback' | 'sms' | 'push';
   state: 'pending' | 'delivered' | 'dead';
   target: string;
   /** The customer the item is for; null: an item of no customer, or from before migration 0015. */
@@ -180,6 +180,19 @@ export interface EnrollmentsTable {
 }
 
 /** Named values the service keeps about itself (`master_key_check`). */
+/** A device's one push channel (areas/push); `address` is the Web Push endpoint or the token. */
+export interface PushChannelsTable {
+  id: string;
+  customer_id: string;
+  device_identifier: string;
+  type: 'web_push' | 'fcm' | 'apns';
+  address: string;
+  /** Web Push only: the subscription's public key and auth secret (base64url). */
+  p256dh: string | null;
+  auth: string | null;
+  updated_at: string;
+}
+
 export interface SettingsTable {
   name: string;
   value: string;
@@ -225,6 +238,7 @@ export interface Database {
   fido_authentications: AreaC.FidoLinksTable;
   sms_messages: AreaC.SmsMessagesTable;
   settings: SettingsTable;
+  push_channels: PushChannelsTable;
   idempotency: IdempotencyTable;
   oidc_payloads: AreaC.OidcPayloadsTable;
 }

@@ -14,8 +14,8 @@ import { findEnrollmentByCode, markEnrolled } from './enrollments-repo.js';
 /**
  * Redeems an enrollment code with the phone's keys (the route checked X-Device-Sig by the key
  * being registered). In one transaction: the device is registered (or refreshed), bound to the
- * enrollment's identifier and active, its device credentials replace any it held, the enrollment
- * is marked used and its callback queued. Any failure (a concurrent redemption won, the device is
+ * enrollment's identifier and active, its device credentials replace any it held, its push
+ * channel (if it sent one) is set, the enrollment is marked used and its callback queued. Any failure (a concurrent redemption won, the device is
  * bound to another identifier) leaves nothing written. Unknown code → 404 (counted as a failed
  * authentication), used or expired → 410.
  */
@@ -23,7 +23,7 @@ export async function redeemEnrollment(
   deps: EnrollmentsDeps,
   body: RedeemEnrollmentBody,
 ): Promise<EnrolledDevice> {
-  const { code, ...keys } = body;
+  const { code, push_channel: pushChannel, ...keys } = body;
   const enrollment = await findEnrollmentByCode(deps.db, sha256Hex(code));
   assertThat(enrollment, 'ENROLLMENT_CODE_INVALID');
   const now = deps.clock.now();
@@ -52,6 +52,7 @@ export async function redeemEnrollment(
         device_identifier: device.identifier,
         created_at: at,
       });
+      if (pushChannel) await deps.setPushChannel(tx, customerId, device.identifier, pushChannel);
       enrolled = { ...device, ...active };
       const done = { ...enrollment, device_identifier: device.identifier, enrolled_at: at };
       return { view: enrollmentView(done, now), callbackUrl: enrollment.callback_url, customerId };

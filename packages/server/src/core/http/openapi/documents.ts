@@ -17,6 +17,8 @@ export const apiDocuments = {
     tags: [
       { name: 'Keys', description: 'The keys that verify the JWTs svc issues' },
       { name: 'Devices', description: 'Device keys and their activation' },
+      { name: 'Enrollments', description: 'Single-use links that put a phone on a user' },
+      { name: 'Push', description: 'The channels that wake a device (Web Push, FCM, APNs)' },
       { name: 'User devices', description: "Bindings of devices to the relying party's users" },
       { name: 'Users', description: 'User identifiers and users' },
       { name: 'Identity documents', description: "Registered driver's licenses (hashes only)" },

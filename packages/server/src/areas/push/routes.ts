@@ -1,0 +1,44 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { deviceKinds, deviceSignature, hmac } from '../../core/http/auth.js';
+import { customerOf, signerOf } from '../../core/http/caller.js';
+import { limitPerCredential } from '../../core/http/rate-limit.js';
+import { claimReplay } from '../../core/http/replay.js';
+import type { PushDeps } from './deps.js';
+import { route } from './schemas.js';
+import { removePushChannel, setPushChannel } from './set-channel.js';
+
+// A device's own call: SDK (or that device's) credentials and the X-Device-Sig of the device.
+const deviceWrite = {
+  preValidation: [
+    hmac(...deviceKinds),
+    limitPerCredential,
+    claimReplay(deviceSignature),
+    deviceSignature,
+  ],
+};
+
+/** Push (Area B): the channels that wake a device, and the key Web Push subscribes with. */
+export function pushRoutes(app: FastifyInstance, deps: PushDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.get('/api/v2/push/web_push_key', { schema: route.webPushKey }, async () => ({
+    public_key: (await deps.vapid.get()).publicKey,
+  }));
+  r.put(
+    '/api/v2/push/channel',
+    { ...deviceWrite, schema: route.setChannel },
+    async (request, reply) => {
+      const device = signerOf(request);
+      await setPushChannel(deps, customerOf(request), device.identifier, request.body);
+      return reply.code(204).send();
+    },
+  );
+  r.delete(
+    '/api/v2/push/channel',
+    { ...deviceWrite, schema: route.removeChannel },
+    async (request, reply) => {
+      await removePushChannel(deps, signerOf(request).identifier);
+      return reply.code(204).send();
+    },
+  );
+}
