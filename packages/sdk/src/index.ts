@@ -87,6 +87,8 @@ export {
   type LegacyVerification,
   type MatchIndicator,
   type PairedSvccode,
+  type PushChannel,
+  type PushMessage,
   type SandboxVerification,
   type SignedParts,
   type Svccode,

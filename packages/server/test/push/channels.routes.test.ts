@@ -29,7 +29,7 @@ const channels = () =>
   state.t.store.db.selectFrom('push_channels').selectAll().orderBy('device_identifier').execute();
 const pushItems = () =>
   state.t.store.db.selectFrom('outbox').selectAll().where('kind', '=', 'push').execute();
-const login = (to: { user_identifier?: string; device_identifier?: string }) =>
+const login = (to: { user_identifier: string } | { device_identifier: string }) =>
   state.rp.createSvcfication({ action: 'Sign in', resource: 'web', desired_level: 1, ...to });
 
 describe('push channels', () => {

@@ -32,10 +32,17 @@ export function fcmSender(options: { account: ServiceAccount; baseUrl: string })
     `v1/projects/${account.project_id}/messages:send`,
     withSlash(options.baseUrl),
   );
-  let cached: { token: string; until: number } | null = null;
+  // One exchange at a time: concurrent sends wait for the same token.
+  let cached: Promise<{ token: string; until: number }> | null = null;
 
   async function accessToken(signal?: AbortSignal): Promise<string> {
-    if (cached && Date.now() < cached.until) return cached.token;
+    const current = cached && (await cached.catch(() => null));
+    if (current && Date.now() < current.until) return current.token;
+    cached = exchange(signal);
+    return (await cached).token;
+  }
+
+  async function exchange(signal?: AbortSignal): Promise<{ token: string; until: number }> {
     const key = await importPKCS8(account.private_key, 'RS256');
     const assertion = await new SignJWT({ scope })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
@@ -57,8 +64,7 @@ export function fcmSender(options: { account: ServiceAccount; baseUrl: string })
     const body = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
     if (typeof body.access_token !== 'string') throw new Error('FCM token endpoint: no token');
     const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-    cached = { token: body.access_token, until: Date.now() + (lifetime - 60) * 1000 };
-    return cached.token;
+    return { token: body.access_token, until: Date.now() + (lifetime - 60) * 1000 };
   }
 
   return async (channel, message, { ttlSeconds, signal }) => {
