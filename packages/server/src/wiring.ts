@@ -30,7 +30,8 @@ import { AppError } from './core/errors.js';
 /**
  * Every area's dependencies, made once from the process context. Areas never import each other:
  * one that builds on another gets what it needs from here (identity checks licenses with the
- * sandbox engine; svcfications and svccodes ask identity about devices and users; oidc signs in the fido area's
+ * sandbox engine; svcfications and svccodes ask identity about devices and users; new
+ * svcfications wake devices through push, and enrollments set a push channel; oidc signs in the fido area's
  * users with its passkey ceremony, or with a phone through svccodes and svcfications).
  */
 export function wireAreas(ctx: Context) {

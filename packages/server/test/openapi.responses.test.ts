@@ -6,7 +6,7 @@ import {
   publicJwk,
   type DeviceKeys,
 } from '@svc/sdk';
-import { svcAuthorization } from '@svc/wire';
+import { PushChannel, svcAuthorization } from '@svc/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls } from './fido.kit.js';
@@ -218,6 +218,17 @@ describe('every operation answers as its document says', () => {
     await send('none', 'POST', '/api/v2/enrollments/redeem', redeem, await signed(phone));
     await send('server', 'GET', `/api/v2/enrollments/${String(enrollment.body.id)}?wait=0`);
     await send('none', 'POST', '/api/v2/enrollments/redeem', redeem, await signed(phone)); // 410
+    await send('none', 'GET', '/api/v2/push/web_push_key');
+    const channel = (PushChannel.examples as unknown[])[0];
+    await send('sdk', 'PUT', '/api/v2/push/channel', channel, await signed(phone));
+    await send(
+      'sdk',
+      'PUT',
+      '/api/v2/push/channel',
+      { type: 'fcm', token: 'x' },
+      await signed(phone),
+    ); // 422
+    await send('sdk', 'DELETE', '/api/v2/push/channel', undefined, await signed(phone));
     expect(failures).toEqual([]);
   });
 

@@ -154,6 +154,19 @@ describe('svc device against a running server', () => {
       await device('next', '--token', 'forged', '--secret', 'forged'),
       'svc refused with 403 FORBIDDEN',
     );
+    // The tour run again with a new customer: the old keys file is named, with what to do.
+    const { dataDir } = server();
+    const other = await svcAsync(
+      ['customers', 'create', '--name', 'Globex', '--json', '--data-dir', dataDir],
+      storeEnv(dataDir),
+    );
+    const { sdk_credentials: sdk } = json<{ sdk_credentials: { token: string; secret: string } }>(
+      other.stdout,
+    );
+    expectOneLineRefusal(
+      await device('next', '--token', sdk.token, '--secret', sdk.secret),
+      `${keys} holds device ${identifier} of customer ${customerId}`,
+    );
   });
 
   it('number matching: `customers set` turns it on; next shows the choices; accept --number', async () => {

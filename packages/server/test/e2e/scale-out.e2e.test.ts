@@ -5,6 +5,7 @@ import { DeviceClient, payloads, RpClient } from '@svc/sdk';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedCustomer } from '../../src/areas/customers/issue-credentials.js';
+import { webPushService } from '../push/receivers.js';
 import { startReceiver } from './receiver.js';
 import { removeDataDir, startServer, svc, type RunningServer } from './server.js';
 
@@ -149,6 +150,28 @@ describe.skipIf(!databaseUrl)(
       const deliveryIds = receiver.deliveries.map((d) => d.headers['x-svc-delivery']);
       expect(new Set(deliveryIds).size).toBe(ids.length);
       await receiver.close();
+    });
+
+    it('a push wake-up is sent once with both workers running', async () => {
+      const pushService = await webPushService();
+      const { code } = await clients(a).rp.createEnrollment('pushed');
+      const pushChannel = pushService.subscribe('pushed');
+      await DeviceClient.enroll(code, { baseUrl: b.url, pushChannel });
+      const logins = Array.from({ length: 5 }, (_, i) =>
+        (i % 2 ? clients(a) : clients(b)).rp.createSvcfication({
+          ...{ action: `login ${i}`, resource: 'web', desired_level: 1 },
+          user_identifier: 'pushed',
+        }),
+      );
+      const ids = (await Promise.all(logins)).map((created) => created.id);
+      const deadline = Date.now() + 10_000;
+      while (pushService.received.length < ids.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for a duplicate to show
+      expect(pushService.problems).toEqual([]);
+      const sent = pushService.received.map((r) => r.body.svcfication_id as string);
+      expect(sent.sort()).toEqual(ids.sort());
+      await pushService.close();
     });
 
     it('a credential revoked through the CLI is refused by both instances once the command returns', async () => {

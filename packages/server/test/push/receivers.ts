@@ -1,11 +1,16 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createHttp2Server, constants, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeProtectedHeader, importSPKI, jwtVerify, type JWTPayload } from 'jose';
+import {
+  decodeProtectedHeader,
+  exportPKCS8,
+  generateKeyPair,
+  jwtVerify,
+  type JWTPayload,
+} from 'jose';
 import { checkVapid, newSubscriber, type Subscriber } from './rfc8291.js';
 
 /** What a loopback push service received: the request and what the test made of it. */
@@ -83,11 +88,9 @@ export async function webPushService() {
  * the message checked).
  */
 export async function fcmService(dir = tmpdir()) {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const verifyKey = await importSPKI(
-    publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    'RS256',
-  );
+  const { publicKey: verifyKey, privateKey } = await generateKeyPair('RS256', {
+    extractable: true,
+  });
   const received: Received[] = [];
   const problems: string[] = [];
   const answers: Answers = [];
@@ -142,7 +145,7 @@ export async function fcmService(dir = tmpdir()) {
       type: 'service_account',
       project_id: 'example-project',
       client_email: email,
-      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      private_key: await exportPKCS8(privateKey),
       token_uri: `${origin}/token`,
     }),
   );
@@ -159,11 +162,9 @@ export async function fcmService(dir = tmpdir()) {
 
 /** APNs on loopback, over cleartext HTTP/2: the provider token, the headers and the body checked. */
 export async function apnsService(dir = tmpdir()) {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const verifyKey = await importSPKI(
-    publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    'ES256',
-  );
+  const { publicKey: verifyKey, privateKey } = await generateKeyPair('ES256', {
+    extractable: true,
+  });
   const received: Received[] = [];
   const problems: string[] = [];
   const answers: Answers = [];
@@ -190,7 +191,7 @@ export async function apnsService(dir = tmpdir()) {
           'apns-priority': '10',
         }))
           if (request.headers[name] !== value)
-            throw new Error(`${name} is ${request.headers[name]}`);
+            throw new Error(`${name} is ${String(request.headers[name])}`);
         if (!/^[0-9a-f-]{36}$/.test(String(request.headers['apns-id'])))
           throw new Error('apns-id is not a UUID');
         received.push({
@@ -216,7 +217,7 @@ export async function apnsService(dir = tmpdir()) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const keyFile = join(dir, `apns-${process.pid}-${Date.now()}.p8`);
-  writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  writeFileSync(keyFile, await exportPKCS8(privateKey));
   return {
     origin,
     config: { ...settings, apnsKeyFile: keyFile, apnsBaseUrl: origin },
