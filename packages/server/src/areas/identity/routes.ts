@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { deviceKinds, deviceSignature, hmac, signedByKeyOf } from '../../core/http/auth.js';
+import { hmac, signedByKeyOf } from '../../core/http/auth.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
 import { claimReplay } from '../../core/http/replay.js';
+import { deviceWrite } from '../../core/http/device-write.js';
 import { invalidAs } from '../../core/http/validation.js';
 import { bindDevice } from './bind-device.js';
 import { createUserIdentifier } from './create-user-identifier.js';
@@ -24,16 +25,6 @@ const read = { preValidation: [hmac('server'), limitPerCredential] };
 const write = { preValidation: [hmac('server'), limitPerCredential, claimReplay()] };
 // Endpoints whose spec lists 400 (not 422) for bad input: the PATCHes and the document list.
 const invalidIs400 = invalidAs('MISSING_FIELDS');
-// A device's own call: SDK (or that device's) credentials and the X-Device-Sig of one of the
-// customer's devices.
-const deviceWrite = {
-  preValidation: [
-    hmac(...deviceKinds),
-    limitPerCredential,
-    claimReplay(deviceSignature),
-    deviceSignature,
-  ],
-};
 // Registration proves possession: X-Device-Sig made with the key being registered (checked on
 // the validated body).
 const possession = signedByKeyOf(async (request) => keyBeingRegistered(request.body as DeviceBody));

@@ -1,22 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { deviceKinds, deviceSignature, hmac } from '../../core/http/auth.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
-import { limitPerCredential } from '../../core/http/rate-limit.js';
-import { claimReplay } from '../../core/http/replay.js';
+import { deviceWrite } from '../../core/http/device-write.js';
 import type { PushDeps } from './deps.js';
 import { route } from './schemas.js';
 import { removePushChannel, setPushChannel } from './set-channel.js';
-
-// A device's own call: SDK (or that device's) credentials and the X-Device-Sig of the device.
-const deviceWrite = {
-  preValidation: [
-    hmac(...deviceKinds),
-    limitPerCredential,
-    claimReplay(deviceSignature),
-    deviceSignature,
-  ],
-};
 
 /** Push (Area B): the channels that wake a device, and the key Web Push subscribes with. */
 export function pushRoutes(app: FastifyInstance, deps: PushDeps): void {

@@ -6,6 +6,7 @@ import { customerOf, signerOf } from '../../core/http/caller.js';
 import { holdsLongPoll } from '../../core/http/long-polls.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
 import { claimReplay } from '../../core/http/replay.js';
+import { deviceWrite } from '../../core/http/device-write.js';
 import { invalidAs } from '../../core/http/validation.js';
 import { cancelSvcfication } from './cancel-svcfication.js';
 import { createSvcfication } from './create-svcfication.js';
@@ -28,14 +29,6 @@ const creating = {
 // A device (SDK credentials, or that device's own) with the X-Device-Sig of one of the
 // customer's devices.
 const deviceRead = { preValidation: [hmac(...deviceKinds), limitPerCredential, deviceSignature] };
-const deviceWrite = {
-  preValidation: [
-    hmac(...deviceKinds),
-    limitPerCredential,
-    claimReplay(deviceSignature),
-    deviceSignature,
-  ],
-};
 // The RP, or a device (its credentials) only with the X-Device-Sig of an addressed device.
 const rpOrDeviceRead = {
   preValidation: [hmac(...deviceKinds, 'server'), limitPerCredential, sdkDeviceSignature],
