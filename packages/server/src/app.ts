@@ -10,6 +10,7 @@ import { fidoRoutes } from './areas/fido/routes.js';
 import { providerOperations } from './areas/oidc/provider-openapi.js';
 import { oidcRoutes } from './areas/oidc/routes.js';
 import { enrollmentRoutes } from './areas/identity/enrollments/routes.js';
+import { authenticatorRoutes } from './areas/authenticator/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { pushRoutes } from './areas/push/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     return { status: 'ready' };
   });
   siteRoutes(app, areas.site);
+  authenticatorRoutes(app, areas.authenticator);
 
   const url = config.publicUrl;
   await documented(app, 'sandbox', url, (scope) => sandboxRoutes(scope, areas.sandbox));

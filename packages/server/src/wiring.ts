@@ -1,3 +1,4 @@
+import { authenticatorDeps } from './areas/authenticator/deps.js';
 import { authenticationOptions } from './areas/fido/links/authentication-options.js';
 import { beginSignIn } from './areas/fido/links/begin-sign-in.js';
 import { fidoDeps } from './areas/fido/deps.js';
@@ -97,7 +98,14 @@ export function wireAreas(ctx: Context) {
       setPushChannel(push, customerId, device, channel, tx),
   });
   return {
-    ...{ site: siteDeps(ctx), sandbox, identity, enrollments, directory },
+    ...{
+      site: siteDeps(ctx),
+      authenticator: authenticatorDeps(ctx),
+      sandbox,
+      identity,
+      enrollments,
+      directory,
+    },
     ...{ svcfications, svccodes, push, fido, oidc },
   };
 }

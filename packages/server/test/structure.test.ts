@@ -22,7 +22,7 @@ describe('the rooms', () => {
 
   it.each(areas)('%s has one deps factory', (area) => {
     expect(read(area, 'deps.ts')).toMatch(
-      new RegExp(`export function ${area}Deps\\(\\s*ctx: Context`),
+      new RegExp(`export function ${area}Deps\\(\\s*_?ctx: Context`),
     );
   });
 

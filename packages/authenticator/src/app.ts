@@ -1,0 +1,273 @@
+import { DeviceClient, generateDeviceKeys, readEnrollmentLink, type Svcfication } from '@svc/sdk';
+import { hasKeys, listAccounts, removeAccount, saveAccount, type Account } from './accounts.js';
+import { explain } from './messages.js';
+import { canPush, webPushChannel } from './push.js';
+import { button, el, render } from './view.js';
+
+// svc Authenticator: the accounts this phone holds, the requests waiting for them, and the
+// answers. Woken by Web Push (the service worker) and, while open, by long polls.
+const root = document.getElementById('app') as HTMLElement;
+let accounts: Account[] = [];
+const pending = new Map<string, { account: Account; svcfication: Svcfication }>();
+let notice: { text: string; kind: 'notice' | 'error' } | null = null;
+/** Resolves a request's wait when it is answered here (or has expired). */
+const settled = new Map<string, () => void>();
+
+const clientOf = (account: Account) => {
+  const device = new DeviceClient(
+    { baseUrl: account.baseUrl, credentials: account.credentials },
+    account.keys ?? undefined,
+  );
+  device.identifier = account.identifier;
+  return device;
+};
+
+function say(text: string, kind: 'notice' | 'error' = 'notice'): void {
+  notice = { text, kind };
+  draw();
+}
+
+async function enroll(code: string): Promise<void> {
+  say('Adding the account…');
+  try {
+    const keys = await generateDeviceKeys();
+    const probe = new DeviceClient(
+      { baseUrl: location.origin, credentials: { token: '', secret: '' } },
+      keys,
+    );
+    const pushChannel = await webPushChannel(probe);
+    const { enrolled } = await DeviceClient.enroll(code, {
+      baseUrl: location.origin,
+      keys,
+      platform: /android/i.test(navigator.userAgent) ? 'android' : 'ios',
+      ...(pushChannel ? { pushChannel } : {}),
+    });
+    const account: Account = {
+      identifier: enrolled.identifier,
+      baseUrl: location.origin,
+      userIdentifier: enrolled.user_identifier,
+      relyingParty: null,
+      credentials: enrolled.device_credentials,
+      keys,
+      enrolledAt: new Date().toISOString(),
+    };
+    await saveAccount(account);
+    accounts = await listAccounts();
+    say(`Account added for ${account.userIdentifier}. Requests will appear here.`);
+    void watch(account);
+  } catch (err) {
+    say(explain(err, 'adding the account'), 'error');
+  }
+}
+
+/** Long polls while the app is open: one request of the account at a time. */
+async function watch(account: Account): Promise<void> {
+  const device = clientOf(account);
+  while (accounts.some((a) => a.identifier === account.identifier)) {
+    try {
+      const svcfication = await device.next({ wait: 25 });
+      if (!svcfication) continue;
+      pending.set(svcfication.id, { account, svcfication });
+      if (account.relyingParty !== svcfication.relying_party) {
+        account.relyingParty = svcfication.relying_party;
+        await saveAccount(account);
+      }
+      draw();
+      const left = Date.parse(svcfication.expires_at) - Date.now();
+      await new Promise<void>((resolve) => {
+        settled.set(svcfication.id, resolve);
+        setTimeout(resolve, Math.max(0, left));
+      });
+      pending.delete(svcfication.id);
+      draw();
+    } catch (err) {
+      say(explain(err, `checking requests for ${account.userIdentifier}`), 'error');
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+  }
+}
+
+async function answer(
+  id: string,
+  how: { approve: true; matchNumber?: number } | { approve: false; fraud: boolean },
+): Promise<void> {
+  const entry = pending.get(id);
+  if (!entry) return;
+  const device = clientOf(entry.account);
+  try {
+    if (how.approve)
+      await device.accept(id, {
+        level: entry.svcfication.desired_level as 1 | 2,
+        ...(how.matchNumber === undefined ? {} : { matchNumber: how.matchNumber }),
+      });
+    else await device.reject(id, how.fraud ? 'fraud' : undefined);
+    say(
+      how.approve
+        ? 'Approved.'
+        : how.fraud
+          ? 'Denied and reported. The service will stop sending requests for a while.'
+          : 'Denied.',
+    );
+  } catch (err) {
+    say(explain(err, 'sending your answer'), 'error');
+  }
+  settled.get(id)?.();
+}
+
+async function forget(account: Account): Promise<void> {
+  if (
+    !confirm(
+      `Remove the account ${account.userIdentifier}? You will need a new enrollment link to add it again.`,
+    )
+  )
+    return;
+  if (hasKeys(account))
+    await clientOf(account)
+      .removePushChannel()
+      .catch(() => undefined);
+  await removeAccount(account.identifier);
+  accounts = await listAccounts();
+  say('Account removed.');
+}
+
+async function allowNotifications(): Promise<void> {
+  if ((await Notification.requestPermission()) !== 'granted')
+    return say('Notifications are off. The app checks for requests while it is open.');
+  await subscribeAll();
+  say('Notifications are on.');
+}
+
+/** Gives every account this browser's subscription again: on every start, as it may change. */
+async function subscribeAll(): Promise<void> {
+  for (const account of accounts.filter(hasKeys)) {
+    const device = clientOf(account);
+    const channel = await webPushChannel(device);
+    if (channel) await device.setPushChannel(channel).catch(() => undefined);
+  }
+}
+
+function requestCard(id: string, account: Account, s: Svcfication): HTMLElement {
+  const seconds = Math.max(0, Math.round((Date.parse(s.expires_at) - Date.now()) / 1000));
+  const actions = el('div', { class: 'actions' });
+  if (s.desired_level === 3) {
+    actions.append(
+      el('p', {}, "This request needs your driver's license, which this app cannot check yet."),
+    );
+  } else if (s.match_candidates?.length) {
+    actions.append(el('p', {}, 'Pick the number the other screen shows:'));
+    const numbers = el('div', { class: 'numbers' });
+    for (const n of s.match_candidates)
+      numbers.append(
+        button(String(n), () => answer(id, { approve: true, matchNumber: n }), 'primary'),
+      );
+    actions.append(numbers);
+  } else {
+    actions.append(button('Approve', () => answer(id, { approve: true }), 'primary'));
+  }
+  actions.append(
+    button('Deny', () => answer(id, { approve: false, fraud: false })),
+    button("This wasn't me", () => answer(id, { approve: false, fraud: true }), 'danger'),
+  );
+  return el(
+    'section',
+    { class: 'request' },
+    el('h2', {}, `${s.relying_party} asks you to approve`),
+    el('p', {}, s.action),
+    el(
+      'p',
+      { class: 'muted' },
+      `${s.resource} · for ${account.userIdentifier} · ${new Date(s.created_at).toLocaleTimeString()}`,
+    ),
+    el('p', { class: 'muted', 'data-expiry': s.expires_at }, `Expires in ${seconds} s`),
+    actions,
+  );
+}
+
+function draw(): void {
+  const parts: HTMLElement[] = [];
+  if (notice) parts.push(el('section', { class: notice.kind, role: 'status' }, notice.text));
+  for (const [id, { account, svcfication }] of pending)
+    parts.push(requestCard(id, account, svcfication));
+  const list = el('ul');
+  for (const account of accounts) {
+    const name = `${account.userIdentifier}${account.relyingParty ? ` at ${account.relyingParty}` : ''}`;
+    const item = el('li', {}, el('span', {}, name));
+    if (!hasKeys(account))
+      item.append(
+        el(
+          'span',
+          { class: 'muted' },
+          'Keys lost: this browser cleared them. Remove the account and enroll again.',
+        ),
+      );
+    item.append(button('Remove', () => forget(account), 'danger'));
+    list.append(item);
+  }
+  parts.push(
+    el(
+      'section',
+      {},
+      el('h2', {}, 'Your accounts'),
+      accounts.length
+        ? list
+        : el(
+            'p',
+            {},
+            'No accounts yet. Open the enrollment link a service gave you, on this phone.',
+          ),
+    ),
+  );
+  if (canPush() && Notification.permission === 'default' && accounts.length)
+    parts.push(
+      el(
+        'section',
+        {},
+        el('p', {}, 'Get a notification when a request arrives.'),
+        button('Turn on notifications', allowNotifications, 'primary'),
+      ),
+    );
+  if (!pending.size && accounts.length)
+    parts.push(
+      el(
+        'p',
+        { class: 'muted' },
+        'No requests waiting. They appear here as soon as they are sent.',
+      ),
+    );
+  render(root, parts);
+}
+
+/** Counts the expiry down once a second. */
+setInterval(() => {
+  for (const node of root.querySelectorAll<HTMLElement>('[data-expiry]')) {
+    const seconds = Math.max(
+      0,
+      Math.round((Date.parse(node.dataset.expiry ?? '') - Date.now()) / 1000),
+    );
+    node.textContent = seconds ? `Expires in ${seconds} s` : 'Expired';
+  }
+}, 1000);
+
+async function start(): Promise<void> {
+  if ('serviceWorker' in navigator)
+    await navigator.serviceWorker.register('sw.js').catch(() => undefined);
+  try {
+    accounts = await listAccounts();
+  } catch {
+    return say(
+      'This browser does not let the app keep its keys (a private window?). Open it in a normal window.',
+      'error',
+    );
+  }
+  draw();
+  const code = location.hash.slice(1);
+  if (code) {
+    history.replaceState(null, '', location.pathname);
+    await enroll(readEnrollmentLink(decodeURIComponent(code)).code);
+  }
+  for (const account of accounts.filter(hasKeys)) void watch(account);
+  await subscribeAll();
+  draw();
+}
+
+void start();

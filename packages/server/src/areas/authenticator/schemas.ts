@@ -1,0 +1,6 @@
+/** Per route: what it takes and answers (routes.ts reads as the table). Pages are not in OpenAPI. */
+export const route = {
+  app: { hide: true },
+  file: { hide: true },
+  enroll: { hide: true },
+} as const;

@@ -1,0 +1,162 @@
+import { join } from 'node:path';
+import { RpClient } from '@svc/sdk';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomerWithCli, useServer } from './server.js';
+
+// svc Authenticator as a phone runs it: headless Chromium at phone size, against a spawned
+// `svc serve`; a push delivered to its service worker through CDP. Screenshots go to docs/.
+const screenshots = join(import.meta.dirname, '../../../../docs/screenshots');
+
+describe('svc Authenticator in Chromium', () => {
+  const server = useServer({ env: { SVC_LOG_LEVEL: 'warn' } });
+  let browser: Browser;
+  let page: Page;
+  let rp: RpClient;
+  const shot = (name: string) =>
+    page.screenshot({ path: join(screenshots, `authenticator-${name}.png`) });
+  const visible = (text: string | RegExp) =>
+    page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+
+  beforeAll(async () => {
+    const customer = createCustomerWithCli(server().dataDir, 'Example Bank');
+    rp = new RpClient({ baseUrl: server().url, credentials: customer.server_credentials });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox'],
+    });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 640 },
+      isMobile: true,
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => browser.close());
+
+  it('is installable: a manifest, an icon and a service worker for its scope', async () => {
+    await page.goto(`${server().url}/authenticator`);
+    expect(page.url()).toBe(`${server().url}/authenticator/`);
+    const manifest = (await (
+      await fetch(`${server().url}/authenticator/manifest.webmanifest`)
+    ).json()) as { display: string; icons: unknown[] };
+    expect(manifest).toMatchObject({ display: 'standalone' });
+    await page.waitForFunction(async () =>
+      Boolean(await navigator.serviceWorker.getRegistration()),
+    );
+    await visible('No accounts yet');
+    await shot('empty');
+  });
+
+  it('enrolls by opening the link, shows a request with its expiry, approves it', async () => {
+    const enrollment = await rp.createEnrollment('alice');
+    await page.goto(enrollment.link.replace(/^http:\/\/localhost:\d+/, server().url));
+    await visible('Account added for alice');
+    expect((await rp.getEnrollment(enrollment.id)).status).toBe('ENROLLED');
+    await shot('accounts');
+
+    const asked = await rp.createSvcfication({
+      action: 'Sign in to online banking',
+      resource: 'web',
+      desired_level: 2,
+      user_identifier: 'alice',
+    });
+    await visible('Example Bank asks you to approve');
+    await visible('Sign in to online banking');
+    await visible(/Expires in \d+ s/);
+    await shot('request');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await visible('Approved.');
+    const answered = await rp.getSvcfication(asked.id);
+    expect(answered).toMatchObject({ status: 'ACCEPTED' });
+  });
+
+  it('number matching shows the candidates; "This wasn\'t me" reports fraud', async () => {
+    const asked = await rp.createSvcfication({
+      action: 'Pay 120 EUR',
+      resource: 'payments',
+      desired_level: 1,
+      user_identifier: 'alice',
+      number_matching: true,
+    });
+    await visible('Pick the number the other screen shows');
+    await shot('number-matching');
+    await page.getByRole('button', { name: String(asked.match_number) }).click();
+    await visible('Approved.');
+    expect((await rp.getSvcfication(asked.id)).status).toBe('ACCEPTED');
+
+    const suspicious = await rp.createSvcfication({
+      action: 'Sign in from a new computer',
+      resource: 'web',
+      desired_level: 1,
+      user_identifier: 'alice',
+    });
+    await visible('Sign in from a new computer');
+    await page.getByRole('button', { name: "This wasn't me" }).click();
+    await visible('Denied and reported');
+    expect(await rp.getSvcfication(suspicious.id)).toMatchObject({ status: 'REJECTED' });
+  });
+
+  it('a push reaches the service worker, which shows a notification', async () => {
+    const cdp: CDPSession = await page.context().newCDPSession(page);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r: { scopeURL: string }) =>
+          r.scopeURL.endsWith('/authenticator/'),
+        );
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await page
+      .context()
+      .grantPermissions(['notifications'], { origin: new URL(server().url).origin });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registration;
+    const messages = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data)),
+        ),
+    );
+    const data = JSON.stringify({
+      type: 'svcfication',
+      svcfication_id: 'x',
+      relying_party: 'Example Bank',
+      action: 'Sign in',
+    });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(server().url).origin,
+      registrationId,
+      data,
+    });
+    expect(await messages).toMatchObject({
+      type: 'push',
+      message: { relying_party: 'Example Bank' },
+    });
+  });
+
+  it('a lost key store is explained, and the account can be removed', async () => {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('svc-authenticator', 1);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('accounts', 'readwrite');
+            const store = tx.objectStore('accounts');
+            const all = store.getAll();
+            all.onsuccess = () => {
+              for (const account of all.result as { keys: unknown }[])
+                store.put({ ...account, keys: null });
+            };
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(new Error(String(tx.error)));
+          };
+        }),
+    );
+    await page.reload();
+    await visible('Keys lost');
+    await shot('keys-lost');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await visible('Account removed.');
+  });
+});
