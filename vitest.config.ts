@@ -53,7 +53,6 @@ const postgres = databaseUrl
             'packages/server/test/e2e/fido.browser.e2e.test.ts',
             'packages/server/test/e2e/fido.autofill.browser.e2e.test.ts',
             'packages/server/test/e2e/device-client.browser.e2e.test.ts',
-            'packages/server/test/e2e/authenticator.browser.e2e.test.ts',
             'packages/server/test/e2e/exit-with-parent.e2e.test.ts',
             'packages/server/test/e2e/slow-clients.e2e.test.ts',
           ],

@@ -1,6 +1,8 @@
 // Builds the web app into dist/: the page script and the service worker bundled by esbuild (the
-// SDK included, no CDN), and the static files (page, manifest, icon) copied; prints the sizes.
+// SDK and the barcode reader included, no CDN), the static files (page, manifest, icon) and the
+// reader's WebAssembly copied; prints the sizes.
 import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -18,6 +20,8 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(here, 'static'), dist, { recursive: true });
+const require = createRequire(import.meta.url);
+cpSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'), join(dist, 'zxing_reader.wasm'));
 for (const file of readdirSync(dist).sort())
   console.log(
     `authenticator dist/${file}: ${(statSync(join(dist, file)).size / 1024).toFixed(1)} kB`,

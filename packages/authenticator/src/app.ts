@@ -2,6 +2,8 @@ import { DeviceClient, generateDeviceKeys, readEnrollmentLink, type Svcfication 
 import { hasKeys, listAccounts, removeAccount, saveAccount, type Account } from './accounts.js';
 import { explain } from './messages.js';
 import { canPush, webPushChannel } from './push.js';
+import { requestCard, type Answer } from './request-card.js';
+import { scan } from './scanner.js';
 import { button, el, render } from './view.js';
 
 // svc Authenticator: the accounts this phone holds, the requests waiting for them, and the
@@ -10,6 +12,8 @@ const root = document.getElementById('app') as HTMLElement;
 let accounts: Account[] = [];
 const pending = new Map<string, { account: Account; svcfication: Svcfication }>();
 let notice: { text: string; kind: 'notice' | 'error' } | null = null;
+/** The camera view while a code is being scanned. */
+let scanning: { video: HTMLVideoElement; stop: AbortController } | null = null;
 /** Resolves a request's wait when it is answered here (or has expired). */
 const settled = new Map<string, () => void>();
 
@@ -87,10 +91,7 @@ async function watch(account: Account): Promise<void> {
   }
 }
 
-async function answer(
-  id: string,
-  how: { approve: true; matchNumber?: number } | { approve: false; fraud: boolean },
-): Promise<void> {
+async function answer(id: string, how: Answer): Promise<void> {
   const entry = pending.get(id);
   if (!entry) return;
   const device = clientOf(entry.account);
@@ -130,6 +131,38 @@ async function forget(account: Account): Promise<void> {
   say('Account removed.');
 }
 
+/** Scans an enrollment link's QR code with the camera, then enrolls with it. */
+async function scanCode(): Promise<void> {
+  const video = el('video', {
+    playsinline: '',
+    muted: '',
+    'aria-label': 'Camera',
+  }) as HTMLVideoElement;
+  scanning = { video, stop: new AbortController() };
+  notice = { text: 'Point the camera at the enrollment code.', kind: 'notice' };
+  draw();
+  try {
+    const text = await scan(video, (found) => found.includes('/enroll#'), scanning.stop.signal);
+    scanning = null;
+    if (!text) return draw();
+    const link = readEnrollmentLink(text);
+    if (link.baseUrl && new URL(link.baseUrl).origin !== location.origin)
+      return say(
+        `This code is for another svc server (${new URL(link.baseUrl).host}). Open it on that server's app.`,
+        'error',
+      );
+    await enroll(link.code);
+  } catch (err) {
+    scanning = null;
+    say(
+      err instanceof DOMException
+        ? 'The camera is not available. Allow it, or open the enrollment link instead.'
+        : explain(err, 'scanning'),
+      'error',
+    );
+  }
+}
+
 async function allowNotifications(): Promise<void> {
   if ((await Notification.requestPermission()) !== 'granted')
     return say('Notifications are off. The app checks for requests while it is open.');
@@ -146,48 +179,22 @@ async function subscribeAll(): Promise<void> {
   }
 }
 
-function requestCard(id: string, account: Account, s: Svcfication): HTMLElement {
-  const seconds = Math.max(0, Math.round((Date.parse(s.expires_at) - Date.now()) / 1000));
-  const actions = el('div', { class: 'actions' });
-  if (s.desired_level === 3) {
-    actions.append(
-      el('p', {}, "This request needs your driver's license, which this app cannot check yet."),
-    );
-  } else if (s.match_candidates?.length) {
-    actions.append(el('p', {}, 'Pick the number the other screen shows:'));
-    const numbers = el('div', { class: 'numbers' });
-    for (const n of s.match_candidates)
-      numbers.append(
-        button(String(n), () => answer(id, { approve: true, matchNumber: n }), 'primary'),
-      );
-    actions.append(numbers);
-  } else {
-    actions.append(button('Approve', () => answer(id, { approve: true }), 'primary'));
-  }
-  actions.append(
-    button('Deny', () => answer(id, { approve: false, fraud: false })),
-    button("This wasn't me", () => answer(id, { approve: false, fraud: true }), 'danger'),
-  );
-  return el(
-    'section',
-    { class: 'request' },
-    el('h2', {}, `${s.relying_party} asks you to approve`),
-    el('p', {}, s.action),
-    el(
-      'p',
-      { class: 'muted' },
-      `${s.resource} · for ${account.userIdentifier} · ${new Date(s.created_at).toLocaleTimeString()}`,
-    ),
-    el('p', { class: 'muted', 'data-expiry': s.expires_at }, `Expires in ${seconds} s`),
-    actions,
-  );
-}
-
 function draw(): void {
   const parts: HTMLElement[] = [];
   if (notice) parts.push(el('section', { class: notice.kind, role: 'status' }, notice.text));
+  if (scanning) {
+    const { stop } = scanning;
+    parts.push(
+      el(
+        'section',
+        { class: 'camera' },
+        scanning.video,
+        button('Cancel', () => stop.abort()),
+      ),
+    );
+  }
   for (const [id, { account, svcfication }] of pending)
-    parts.push(requestCard(id, account, svcfication));
+    parts.push(requestCard(id, account, svcfication, answer));
   const list = el('ul');
   for (const account of accounts) {
     const name = `${account.userIdentifier}${account.relyingParty ? ` at ${account.relyingParty}` : ''}`;
@@ -213,8 +220,9 @@ function draw(): void {
         : el(
             'p',
             {},
-            'No accounts yet. Open the enrollment link a service gave you, on this phone.',
+            'No accounts yet. Scan the code a service shows you, or open its enrollment link on this phone.',
           ),
+      scanning ? '' : el('div', { class: 'actions' }, button('Scan a code', scanCode, 'primary')),
     ),
   );
   if (canPush() && Notification.permission === 'default' && accounts.length)

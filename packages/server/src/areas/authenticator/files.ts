@@ -10,11 +10,13 @@ const types: Record<string, string> = {
   'app.css': 'text/css; charset=utf-8',
   'manifest.webmanifest': 'application/manifest+json',
   'icon.svg': 'image/svg+xml',
+  'zxing_reader.wasm': 'application/wasm',
 };
 
-// The app's own files only, and the svc API of this origin (accounts of this server).
+// The app's own files only (and its barcode reader's WebAssembly), the svc API of this origin
+// (accounts of this server) and the camera's stream.
 const csp =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; media-src 'self' blob: mediastream:; style-src 'self'; img-src 'self' data:; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export interface AppFile {
   body: Buffer;
