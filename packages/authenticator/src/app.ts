@@ -102,12 +102,13 @@ async function answer(id: string, how: Answer): Promise<void> {
         ...(how.matchNumber === undefined ? {} : { matchNumber: how.matchNumber }),
       });
     else await device.reject(id, how.fraud ? 'fraud' : undefined);
+    const what = `“${entry.svcfication.action}”`;
     say(
       how.approve
-        ? 'Approved.'
+        ? `Approved: ${what}.`
         : how.fraud
-          ? 'Denied and reported. The service will stop sending requests for a while.'
-          : 'Denied.',
+          ? `Denied and reported: ${what}. The service will stop sending requests for a while.`
+          : `Denied: ${what}.`,
     );
   } catch (err) {
     say(explain(err, 'sending your answer'), 'error');

@@ -23,7 +23,10 @@ interface WorkerScope {
   registration: ServiceWorkerRegistration;
   clients: {
     claim(): Promise<void>;
-    matchAll(options: { type: 'window' }): Promise<WindowClientLike[]>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<WindowClientLike[]>;
     openWindow(url: string): Promise<unknown>;
   };
   skipWaiting(): Promise<void>;
@@ -83,7 +86,7 @@ worker.addEventListener('push', (event: PushEventLike) => {
         data: message,
         requireInteraction: true,
       })
-      .then(() => worker.clients.matchAll({ type: 'window' }))
+      .then(() => worker.clients.matchAll({ type: 'window', includeUncontrolled: true }))
       .then((windows) => windows.forEach((w) => w.postMessage({ type: 'push', message }))),
   );
 });
@@ -91,7 +94,7 @@ worker.addEventListener('push', (event: PushEventLike) => {
 worker.addEventListener('notificationclick', (event: NotificationEventLike) => {
   event.notification.close();
   event.waitUntil(
-    worker.clients.matchAll({ type: 'window' }).then((windows) => {
+    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => w.url.startsWith(worker.registration.scope));
       return open ? open.focus() : worker.clients.openWindow(worker.registration.scope);
     }),

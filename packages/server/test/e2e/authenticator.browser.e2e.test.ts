@@ -67,7 +67,7 @@ describe('svc Authenticator in Chromium', () => {
     await visible(/Expires in \d+ s/);
     await shot('request');
     await page.getByRole('button', { name: 'Approve' }).click();
-    await visible('Approved.');
+    await visible('Approved: “Sign in to online banking”.');
     const answered = await rp.getSvcfication(asked.id);
     expect(answered).toMatchObject({ status: 'ACCEPTED' });
   });
@@ -83,7 +83,7 @@ describe('svc Authenticator in Chromium', () => {
     await visible('Pick the number the other screen shows');
     await shot('number-matching');
     await page.getByRole('button', { name: String(asked.match_number) }).click();
-    await visible('Approved.');
+    await visible('Approved: “Pay 120 EUR”.');
     expect((await rp.getSvcfication(asked.id)).status).toBe('ACCEPTED');
 
     const suspicious = await rp.createSvcfication({
@@ -94,7 +94,7 @@ describe('svc Authenticator in Chromium', () => {
     });
     await visible('Sign in from a new computer');
     await page.getByRole('button', { name: "This wasn't me" }).click();
-    await visible('Denied and reported');
+    await visible('Denied and reported: “Sign in from a new computer”');
     expect(await rp.getSvcfication(suspicious.id)).toMatchObject({ status: 'REJECTED' });
   });
 
@@ -113,12 +113,6 @@ describe('svc Authenticator in Chromium', () => {
       .grantPermissions(['notifications'], { origin: new URL(server().url).origin });
     await cdp.send('ServiceWorker.enable');
     const registrationId = await registration;
-    const messages = page.evaluate(
-      () =>
-        new Promise((resolve) =>
-          navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data)),
-        ),
-    );
     const data = JSON.stringify({
       type: 'svcfication',
       svcfication_id: 'x',
@@ -130,10 +124,15 @@ describe('svc Authenticator in Chromium', () => {
       registrationId,
       data,
     });
-    expect(await messages).toMatchObject({
-      type: 'push',
-      message: { relying_party: 'Example Bank' },
-    });
+    const shown = await page.waitForFunction(
+      async () => {
+        const notes = await (await navigator.serviceWorker.ready).getNotifications();
+        return notes.length ? notes.map((n) => [n.title, n.body]) : null;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+    expect(await shown.jsonValue()).toEqual([['Example Bank', 'Sign in']]);
   });
 
   it('a lost key store is explained, and the account can be removed', async () => {
