@@ -19,6 +19,8 @@ export interface Metrics {
   svcficationsRefused: Counter<'reason'>;
   /** Rejections a device sent with reason fraud. */
   fraudReports: Counter;
+  /** Sign-ins at an OpenID Provider by method and outcome (`login` or the OIDC error code). */
+  oidcSignIns: Counter<'method' | 'outcome'>;
 }
 
 /** Counters are kept in the process; gauges are read when /metrics is scraped. */
@@ -109,6 +111,12 @@ export function createMetrics(sources: {
     fraudReports: new Counter({
       name: 'svc_svcfication_fraud_reports_total',
       help: 'Svcfications a device rejected with reason fraud',
+      registers,
+    }),
+    oidcSignIns: new Counter({
+      name: 'svc_oidc_sign_ins_total',
+      help: 'Sign-ins at an OpenID Provider by method and outcome (login, or the OIDC error)',
+      labelNames: ['method', 'outcome'],
       registers,
     }),
   };

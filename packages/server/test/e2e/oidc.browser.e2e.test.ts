@@ -162,7 +162,7 @@ describe('Sign in with svc: openid-client against a spawned `svc serve`, passkey
     await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
   }, 60_000);
 
-  it('refuses a bad PKCE verifier, a missing nonce, a redirect URI not registered, and an unmet acr', async () => {
+  it('refuses a bad PKCE verifier, a missing nonce, a redirect URI not registered, and a passkey for EX', async () => {
     const config = await discover();
     const request = await authorize(config);
     const back = await callbackUrl(request.url);
@@ -190,10 +190,11 @@ describe('Sign in with svc: openid-client against a spawned `svc serve`, passkey
       expect(await response.text()).toContain('redirect_uri');
     }
 
-    // EX (a document) asked for: a passkey cannot prove it, so the sign-in is refused.
+    // EX (a document) asked for: a passkey cannot prove it, so only the phone is offered.
     const strong = await authorize(config, { acr_values: 'EX', prompt: 'login' });
-    const unmet = await callbackUrl(strong.url);
-    expect(unmet.searchParams.get('error')).toBe('unmet_authentication_requirements');
-    expect(unmet.searchParams.get('state')).toBe(strong.state);
+    await page.goto(strong.url.href);
+    await page.getByRole('button', { name: 'Sign in with your phone' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+    expect(await page.locator('#qr').isVisible()).toBe(false);
   }, 60_000);
 });

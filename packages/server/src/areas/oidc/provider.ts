@@ -111,6 +111,11 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     scopes: scopes.split(' '),
     acrValues: supportedAcrs,
     responseTypes: ['code'],
+    // What svc's clients can use, and only that, is in discovery: a public client authenticates
+    // with none, a confidential one with Basic (client_secret_jwt and the others would be 401).
+    clientAuthMethods: ['none', 'client_secret_basic'],
+    // ES256 (svc's keys) and RS256 (OpenID Connect Discovery 1.0 §3 requires it).
+    enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'] },
     // PKCE (S256) for every client, confidential ones too (OAuth 2.0 Security BCP).
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
@@ -152,5 +157,39 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
   const provider = new Provider(issuerOf(org), configuration);
   // The forwarded headers it reads are the issuer's own (asIssuerRequest).
   provider.proxy = true;
+  exactRedirectUris(provider);
+  provider.use(missingTokenIs401);
   return provider;
+}
+
+/**
+ * Redirect URIs are compared as the exact strings registered (RFC 9700 §4.1.3; the docs promise
+ * it): oidc-provider compares them after URL parsing, which takes `HTTP://LOCALHOST:080/x/../cb`
+ * for `http://localhost:80/cb`.
+ */
+function exactRedirectUris(provider: Provider): void {
+  const client = provider.Client.prototype;
+  client.redirectUriAllowed = function (this: typeof client, uri: string) {
+    return this.redirectUris?.includes(uri) ?? false;
+  };
+  client.postLogoutRedirectUriAllowed = function (this: typeof client, uri: string) {
+    return this.postLogoutRedirectUris?.includes(uri) ?? false;
+  };
+}
+
+/**
+ * Userinfo without any access token is 401 (RFC 6750 §3.1: no error code in WWW-Authenticate,
+ * which oidc-provider already sets), not oidc-provider's 400 invalid_request.
+ */
+async function missingTokenIs401(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  await next();
+  const body = ctx.body as { error_description?: unknown } | undefined;
+  if (
+    ctx.oidc?.route === 'userinfo' &&
+    ctx.status === 400 &&
+    body?.error_description === 'no access token provided'
+  ) {
+    ctx.status = 401;
+    ctx.body = { error: 'invalid_token', error_description: 'no access token provided' };
+  }
 }

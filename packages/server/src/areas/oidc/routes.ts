@@ -12,10 +12,10 @@ import { finishInteraction, openInteraction, pendingOf, type Exchange } from './
 import { acrOfLevel, requiredLevel } from './levels.js';
 import { loginScript } from './pages/script.js';
 import { loginPage, staleLoginPage } from './pages/template.js';
-import { asIssuerRequest } from './provider.js';
+import { handOver } from './hand-over.js';
 import { Providers } from './providers.js';
 import { route } from './schemas.js';
-import { startPasskey } from './start-passkey.js';
+import { passkeyLevel, startPasskey } from './start-passkey.js';
 import { startPhone } from './start-phone.js';
 import { pollPhone } from './poll-phone.js';
 
@@ -46,8 +46,11 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     const entry = await providers.of(organization);
     assertThat(entry, 'ORGANIZATION_NOT_FOUND');
     const interaction = await openInteraction(entry.provider, exchange, uid);
-    const finish = (result: InteractionResults) =>
-      finishInteraction(entry.provider, exchange, result);
+    const finish = (method: 'passkey' | 'phone', result: InteractionResults) => {
+      const outcome = result.login ? 'login' : String(result.error);
+      deps.metrics.oidcSignIns.inc({ method, outcome });
+      return finishInteraction(entry.provider, exchange, result);
+    };
     return { organization, interaction, finish };
   };
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -65,7 +68,11 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     const org = interaction && (await deps.fido.organization(organization));
     const level = requiredLevel(interaction?.params.acr_values);
     const page = org
-      ? loginPage({ organizationName: org.name, acr: level ? acrOfLevel(level) : undefined })
+      ? loginPage({
+          organizationName: org.name,
+          acr: level ? acrOfLevel(level) : undefined,
+          passkey: level <= passkeyLevel,
+        })
       : staleLoginPage(new AppError('OIDC_INTERACTION_NOT_FOUND').description);
     return reply
       .code(org ? 200 : 404)
@@ -82,7 +89,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
       );
       const started = await startPasskey(deps, organization, interaction);
       return started === 'insufficient'
-        ? finish({
+        ? finish('passkey', {
             error: 'unmet_authentication_requirements',
             error_description: 'A passkey cannot prove the requested assurance level.',
           })
@@ -97,7 +104,10 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
         request.params,
         raw(request, reply),
       );
-      return finish(await finishPasskey(deps, organization, interaction, request.body.response));
+      return finish(
+        'passkey',
+        await finishPasskey(deps, organization, interaction, request.body.response),
+      );
     },
   );
   r.post(
@@ -127,7 +137,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
           await moved.woken;
           result = await pollPhone(deps, organization, interaction);
         }
-        return result === 'waiting' ? { state: result } : finish(result);
+        return result === 'waiting' ? { state: result } : finish('phone', result);
       } finally {
         moved.cancel();
       }
@@ -146,13 +156,24 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
         async (request, reply) => {
           const entry = await providers.of(request.params.organization);
           assertThat(entry, 'ORGANIZATION_NOT_FOUND');
-          const req = request.raw as typeof request.raw & { originalUrl?: string };
-          const url = req.url ?? '/';
+          const url = request.raw.url ?? '/';
           const prefix = /^\/oidc\/[^/?#]+/.exec(url)?.[0] ?? '';
-          req.url = url.slice(prefix.length) || '/';
-          asIssuerRequest(entry.provider, req);
           reply.hijack();
-          await entry.handle(req, reply.raw);
+          await handOver(entry, request.raw, reply.raw, url.slice(prefix.length));
+        },
+      );
+    // RFC 8414 §3: the metadata of issuer `{base}/oidc/{id}` at the host's well-known path.
+    scope
+      .withTypeProvider<TypeBoxTypeProvider>()
+      .get(
+        '/.well-known/oauth-authorization-server/*',
+        { ...answersRaw, schema: route.serverMetadata },
+        async (request, reply) => {
+          const organization = /(?:^|\/)oidc\/([^/?#]+)$/.exec(request.params['*'])?.[1];
+          const entry = organization ? await providers.of(organization) : undefined;
+          assertThat(entry, 'ORGANIZATION_NOT_FOUND');
+          reply.hijack();
+          await handOver(entry, request.raw, reply.raw, '/.well-known/openid-configuration');
         },
       );
   });

@@ -16,6 +16,7 @@ const errors = { 404: ErrorBody, 409: ErrorBody };
  */
 export const route = {
   provider: { hide: true, params: Type.Object({ organization: Segment }) },
+  serverMetadata: { hide: true, params: Type.Object({ '*': Type.String({ maxLength: 1024 }) }) },
   script: { hide: true },
   page: { hide: true, params: InteractionParams },
   startPasskey: {
