@@ -270,6 +270,9 @@ describe('every operation answers as its document says', () => {
       });
     await call('GET', '/.well-known/openid-configuration');
     await call('GET', '/jwks');
+    const settings = `/api/v1/organizations/${c.id}/oidc_client`;
+    expect((await c.call('GET', settings)).status).toBe(200);
+    expect((await c.call('PATCH', settings, { require_pkce: false })).status).toBe(200);
     expect((await tokenCall(c.id, undefined, c.clientId)).status).toBe(400); // a made-up code
     expect((await call('GET', '/me')).statusCode).toBe(401); // no token
     const both = { authorization: 'Bearer forged' };

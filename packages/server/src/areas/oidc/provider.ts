@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { JWK } from 'jose';
 import Provider, {
-  errors,
   interactionPolicy,
+  type Client,
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { adapterClass } from './adapter.js';
+import { adapterClass, requirePkce } from './adapter.js';
 import type { OidcDeps, OidcOrganization } from './deps.js';
 import { levelOfAcr, requiredLevel, supportedAcrs } from './levels.js';
 import { providerPages } from './provider-pages.js';
@@ -75,6 +75,19 @@ function signInPolicy() {
   return policy;
 }
 
+const originOf = (uri: string) => {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+function pkceRequired(ctx: KoaContextWithOIDC, client: Client): boolean {
+  const confidential = client.clientAuthMethod !== 'none';
+  return !confidential || client[requirePkce] === true || !ctx.oidc.params?.nonce;
+}
+
 /** One organization's OpenID Provider (oidc-provider), signing with svc's keys. */
 export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]): Provider {
   const pages = providerPages(org);
@@ -116,15 +129,16 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     clientAuthMethods: ['none', 'client_secret_basic'],
     // ES256 (svc's keys) and RS256 (OpenID Connect Discovery 1.0 §3 requires it).
     enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'] },
-    // PKCE (S256) for every client, confidential ones too (OAuth 2.0 Security BCP).
-    pkce: { required: () => true },
+    // PKCE (S256) for a public client; a confidential one may bind its code to the browser with
+    // a nonce instead (RFC 9700 §4.5.3), unless its settings require PKCE. The nonce itself is
+    // optional in the code flow (OpenID Connect Core 3.1.2.1).
+    pkce: { required: pkceRequired },
+    extraClientMetadata: { properties: [requirePkce] },
     allowOmittingSingleRegisteredRedirectUri: false,
-    // Every authorization request carries a nonce: the ID token is bound to the RP's session.
-    extraParams: {
-      nonce(_ctx, value) {
-        if (!value) throw new errors.InvalidRequest('nonce is required');
-      },
-    },
+    // Browser clients (a SPA) call the token and userinfo endpoints from the origins of their
+    // redirect URIs, and from no other.
+    clientBasedCORS: (_ctx, origin, client) =>
+      (client.redirectUris ?? []).some((uri) => originOf(uri) === origin),
     // Refresh tokens always, offline_access or not (docs/decisions/oidc.md).
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     loadExistingGrant,

@@ -3,9 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { AppError, assertThat } from '../../core/errors.js';
 import { scriptHeaders } from '../../core/http/browser-script.js';
-import { countRawAuthFailures, refuseClientPastFailures } from '../../core/http/rate-limit.js';
+import { apiKey } from '../../core/http/auth.js';
+import { customerOf } from '../../core/http/caller.js';
+import {
+  countRawAuthFailures,
+  limitPerCredential,
+  refuseClientPastFailures,
+} from '../../core/http/rate-limit.js';
+import { claimReplay } from '../../core/http/replay.js';
 import { nosniffOnRawAnswer } from '../../core/http/security-headers.js';
 import { invalidAs } from '../../core/http/validation.js';
+import { getClientSettings, updateClientSettings } from './client-settings.js';
 import type { OidcDeps } from './deps.js';
 import { finishPasskey } from './finish-passkey.js';
 import { finishInteraction, openInteraction, pendingOf, type Exchange } from './interaction.js';
@@ -21,6 +29,9 @@ import { pollPhone } from './poll-phone.js';
 
 // The sign-in page's calls: bad input is 400 MISSING_FIELDS.
 const call = { schemaErrorFormatter: invalidAs('MISSING_FIELDS') };
+// The client's settings: FIDO API calls (its key, its limit; a write's answer kept for retries).
+const api = { ...call, preValidation: [apiKey('fido'), limitPerCredential] };
+const apiWrite = { ...call, preValidation: [...api.preValidation, claimReplay()] };
 // oidc-provider answers on the raw response, past every onSend hook: its security header is set
 // first, and its failed client authentications are counted once sent.
 const answersRaw = {
@@ -54,6 +65,14 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     return { organization, interaction, finish };
   };
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  const client = '/api/v1/organizations/:id/oidc_client';
+  r.get(client, { ...api, schema: route.getClient }, async (request) =>
+    getClientSettings(deps, customerOf(request), request.params.id),
+  );
+  r.patch(client, { ...apiWrite, schema: route.updateClient }, async (request) =>
+    updateClientSettings(deps, customerOf(request), request.params.id, request.body),
+  );
 
   r.get('/oidc/assets/login.js', { schema: route.script }, async (_request, reply) => {
     const script = await loginScript();

@@ -227,4 +227,5 @@ export interface Database {
   settings: SettingsTable;
   idempotency: IdempotencyTable;
   oidc_payloads: AreaC.OidcPayloadsTable;
+  oidc_clients: AreaC.OidcClientsTable;
 }
