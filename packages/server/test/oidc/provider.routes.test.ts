@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../../bench/src/soft-authenticator.js';
 import { fidoCalls, origin, type Json } from '../fido.kit.js';
 import { testApp, type TestApp } from '../helpers.js';
-import { behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
+import { basic, behindTls, oidcCalls, redirectUri } from './oidc.kit.js';
 
 /** What the provider promises in discovery and at its endpoints, beyond the sign-in itself. */
 let t: TestApp;
@@ -41,7 +41,11 @@ describe('discovery', () => {
     const c = await organization();
     const metadata = (await get(`/oidc/${c.id}/.well-known/openid-configuration`)).json<Json>();
     expect(metadata.id_token_signing_alg_values_supported).toEqual(['RS256', 'ES256']);
-    expect(metadata.token_endpoint_auth_methods_supported).toEqual(['none', 'client_secret_basic']);
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual([
+      'none',
+      'client_secret_basic',
+      'client_secret_post',
+    ]);
     const jwks = (await get(`/oidc/${c.id}/jwks`)).json<{ keys: Json[] }>().keys;
     expect(jwks.map((k) => k.alg).sort()).toEqual(['ES256', 'RS256']);
     expect(jwks.find((k) => k.alg === 'RS256')).toMatchObject({ kty: 'RSA', use: 'sig' });
@@ -65,6 +69,42 @@ describe('discovery', () => {
 });
 
 describe('the endpoints', () => {
+  it("take a confidential client's secret as Basic or in the form, nothing else", async () => {
+    const c = await organization();
+    const issued = await c.call('POST', `/api/v1/organizations/${c.id}/client_secret`);
+    const secret = String(issued.body.client_secret);
+    const form = (extra: Record<string, string>, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/oidc/${c.id}/token`,
+        headers: { ...behindTls, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'nope',
+          redirect_uri: redirectUri,
+          ...extra,
+        }).toString(),
+      });
+    // Authenticated: the made-up code is what fails.
+    const posted = await form({ client_id: c.clientId, client_secret: secret });
+    expect(posted.json()).toMatchObject({ error: 'invalid_grant' });
+    const basicAuth = await form({}, { authorization: basic(c.clientId, secret) });
+    expect(basicAuth.json()).toMatchObject({ error: 'invalid_grant' });
+    for (const wrong of [
+      { client_id: c.clientId, client_secret: 'wrong' },
+      { client_id: c.clientId },
+      {
+        client_id: c.clientId,
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: 'e30.e30.x',
+      },
+    ] as Record<string, string>[]) {
+      const refused = await form(wrong);
+      expect(refused.statusCode, JSON.stringify(wrong)).toBeGreaterThanOrEqual(400);
+      expect(refused.json<Json>().error).not.toBe('invalid_grant');
+    }
+  });
+
   it('userinfo without a token is 401 with WWW-Authenticate', async () => {
     const c = await organization();
     for (const method of ['GET', 'POST'] as const) {

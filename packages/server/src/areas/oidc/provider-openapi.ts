@@ -125,7 +125,7 @@ const token = operation({
     'A form (`application/x-www-form-urlencoded`): `authorization_code` with the PKCE `code_verifier` (S256, required of every client), or `refresh_token` (a refresh token comes with every code exchange).',
   security: [{ OidcClientSecret: [] }, {}],
   credentials:
-    'a confidential client authenticates with its secret (Basic: `client_secret_basic`, the one method discovery lists beside `none`); a public client (no secret issued) sends only its `client_id` in the form.',
+    'a confidential client authenticates with its secret (`client_secret_basic`, or `client_secret` in the form: `client_secret_post`); a public client (no secret issued) sends only its `client_id` in the form.',
   requestBody: {
     required: true,
     content: {

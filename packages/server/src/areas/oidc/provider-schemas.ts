@@ -27,7 +27,7 @@ export const Discovery = Type.Object(
     subject_types_supported: names('`public`: `sub` is the FIDO user id'),
     id_token_signing_alg_values_supported: names("`RS256`, `ES256`: a client's setting chooses"),
     token_endpoint_auth_methods_supported: names(
-      '`none` (a public client) and `client_secret_basic` (a confidential one)',
+      '`none` (a public client), `client_secret_basic` and `client_secret_post` (a confidential one)',
     ),
     token_endpoint_auth_signing_alg_values_supported: Type.Optional(names('for JWT client auth')),
     code_challenge_methods_supported: names('`S256`'),
@@ -55,7 +55,11 @@ export const Discovery = Type.Object(
         grant_types_supported: ['authorization_code', 'refresh_token'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256', 'ES256'],
-        token_endpoint_auth_methods_supported: ['none', 'client_secret_basic'],
+        token_endpoint_auth_methods_supported: [
+          'none',
+          'client_secret_basic',
+          'client_secret_post',
+        ],
         code_challenge_methods_supported: ['S256'],
         acr_values_supported: ['EN', 'ES', 'EX'],
         claims_supported: ['sub', 'acr', 'amr', 'auth_time', 'name', 'preferred_username', 'iss'],

@@ -125,8 +125,9 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     acrValues: supportedAcrs,
     responseTypes: ['code'],
     // What svc's clients can use, and only that, is in discovery: a public client authenticates
-    // with none, a confidential one with Basic (client_secret_jwt and the others would be 401).
-    clientAuthMethods: ['none', 'client_secret_basic'],
+    // with none, a confidential one with its secret, as Basic or in the form (oidc-provider takes
+    // either for a client registered with one); client_secret_jwt and the others would be 401.
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     // ES256 (svc's keys) and RS256 (OpenID Connect Discovery 1.0 §3 requires it).
     enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'] },
     // PKCE (S256) for a public client; a confidential one may bind its code to the browser with
