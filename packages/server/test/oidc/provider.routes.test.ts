@@ -153,6 +153,8 @@ describe('what a passkey sign-in tells the client', () => {
       const { claims, header } = await exchange(c.id, c.clientId, code, verifier);
       expect(header.alg).toBe('ES256');
       expect(claims).toMatchObject({ acr: 'ES', amr: [key, 'user', 'mfa'] });
+      // The profile claims are in the ID token (libraries read the user from it alone).
+      expect(claims).toMatchObject({ name: 'Alice', preferred_username: 'alice' });
     }
     const metrics = (await t.app.inject({ url: '/metrics' })).body;
     expect(metrics).toMatch(/svc_oidc_sign_ins_total\{method="passkey",outcome="login"\} [2-9]/);

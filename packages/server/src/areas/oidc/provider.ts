@@ -121,6 +121,9 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
       openid: ['sub', 'acr', 'amr', 'auth_time'],
       profile: ['name', 'preferred_username'],
     },
+    // The profile claims are in the ID token too (as most providers do): Auth.js and passport's
+    // strategy read the user from the ID token alone, not userinfo.
+    conformIdTokenClaims: false,
     scopes: scopes.split(' '),
     acrValues: supportedAcrs,
     responseTypes: ['code'],
