@@ -32,6 +32,8 @@ async function organization(name: string, confidential: boolean) {
   expect(await runLink(page, registration.user_link)).toContain('registered');
   const secret = confidential ? (await fido.rotateClientSecret(org.id)).client_secret : undefined;
   return {
+    requirePkce: () => fido.updateOidcClient(org.id, { require_pkce: true }),
+    settings: () => fido.oidcClient(org.id),
     issuer: `${base}/oidc/${org.id}`,
     clientId: org.oidc_client_id,
     secret,
@@ -93,6 +95,9 @@ describe('RP libraries on their defaults', () => {
 
   it("passport: openid-client's strategy (PKCE, client_secret_post)", async () => {
     const org = await organization('passport', true);
+    // The strategy sends PKCE (and no nonce): it works with PKCE required too.
+    await org.requirePkce();
+    expect(await org.settings()).toMatchObject({ require_pkce: true });
     const rp = await passportApp({
       issuer: org.issuer,
       clientId: org.clientId,
