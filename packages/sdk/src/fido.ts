@@ -17,6 +17,8 @@ import type {
   FidoUserBody,
   FidoUserList,
   FidoUserSearchBody,
+  OidcClientSettings,
+  OidcClientSettingsBody,
 } from '@svc/wire/web';
 import {
   CallbackVerifier,
@@ -60,6 +62,19 @@ export class FidoClient {
       'POST',
       `/api/v1/organizations/${encodeURIComponent(organizationId)}/client_secret`,
     );
+  }
+
+  /** The OpenID client's settings for "Sign in with svc" (PKCE policy, ID token algorithm). */
+  oidcClient(organizationId: string): Promise<OidcClientSettings> {
+    return this.call('GET', oidcClientPath(organizationId));
+  }
+
+  /** Changes what `settings` names; the provider uses it at once. */
+  updateOidcClient(
+    organizationId: string,
+    settings: OidcClientSettingsBody,
+  ): Promise<OidcClientSettings> {
+    return this.call('PATCH', oidcClientPath(organizationId), settings);
   }
 
   addRedirectUri(uri: string): Promise<FidoRedirectUri> {
@@ -151,3 +166,6 @@ export class FidoClient {
     return readJson<T>(response);
   }
 }
+
+const oidcClientPath = (organizationId: string) =>
+  `/api/v1/organizations/${encodeURIComponent(organizationId)}/oidc_client`;

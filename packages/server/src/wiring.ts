@@ -54,7 +54,7 @@ export function wireAreas(ctx: Context) {
       beginPasskey: (id) => beginSignIn(fido, id),
       passkeyOptions: (id, secret) => authenticationOptions(fido, id, secret),
       verifyPasskey: (id, secret, response) => verifyAuthentication(fido, id, secret, response),
-      passkeyOutcome: (id, linkId) => signInOutcome(fido, id, linkId),
+      passkeyOutcome: (id, linkId, response) => signInOutcome(fido, id, linkId, response),
     },
     phone: {
       newSvccode: (customerId) => createSvccode(svccodes, customerId),

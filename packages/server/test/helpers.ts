@@ -62,6 +62,8 @@ export async function openTestStore(options: Pick<StoreOptions, 'onQuery'> = {})
 export async function testApp(
   overrides: Partial<Config> = {},
   storeOptions: Pick<StoreOptions, 'onQuery'> = {},
+  /** Where the app logs (none by default). */
+  logger?: Parameters<typeof buildApp>[0]['logger'],
 ): Promise<TestApp> {
   const config = loadConfig(
     {},
@@ -72,7 +74,7 @@ export async function testApp(
   const box = new SecretBox(randomBytes(32));
   const deps = { ...withServices({ config, store, clock, ids: randomIds, box }), clock };
   installAttestationRoots(config.fidoAttestationRoots); // as serve() does at start
-  const app = await buildApp(deps);
+  const app = await buildApp(logger ? { ...deps, logger } : deps);
   const newCustomer = (name = 'acme', verifyIdentityDocuments = false) =>
     createCustomer({ ...deps, db: store.db }, { name, verifyIdentityDocuments });
   const customer = await newCustomer();

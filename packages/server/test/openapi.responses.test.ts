@@ -281,8 +281,15 @@ describe('every operation answers as its document says', () => {
       });
     await call('GET', '/.well-known/openid-configuration');
     await call('GET', '/jwks');
+    const settings = `/api/v1/organizations/${c.id}/oidc_client`;
+    expect((await c.call('GET', settings)).status).toBe(200);
+    expect((await c.call('PATCH', settings, { require_pkce: false })).status).toBe(200);
     expect((await tokenCall(c.id, undefined, c.clientId)).status).toBe(400); // a made-up code
-    expect((await call('GET', '/me')).statusCode).toBe(400); // no token
+    expect((await call('GET', '/me')).statusCode).toBe(401); // no token
+    const both = { authorization: 'Bearer forged' };
+    expect((await call('POST', '/me', both, { access_token: 'forged' })).statusCode).toBe(400);
+    const rfc8414 = `/.well-known/oauth-authorization-server/oidc/${c.id}`;
+    expect((await t.app.inject({ url: rfc8414, headers: behindTls })).statusCode).toBe(200);
     expect((await call('POST', '/me', { authorization: 'Bearer forged' })).statusCode).toBe(401);
 
     // A public client: the code with its PKCE verifier, then userinfo and a refresh.

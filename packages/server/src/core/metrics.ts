@@ -21,6 +21,8 @@ export interface Metrics {
   fraudReports: Counter;
   /** Push wake-ups by channel type and outcome (sent, gone, retry, expired, dropped). */
   pushSends: Counter<'channel' | 'outcome'>;
+  /** Sign-ins at an OpenID Provider by method and outcome (`login` or the OIDC error code). */
+  oidcSignIns: Counter<'method' | 'outcome'>;
 }
 
 /** Counters are kept in the process; gauges are read when /metrics is scraped. */
@@ -117,6 +119,12 @@ export function createMetrics(sources: {
       name: 'svc_push_sends_total',
       help: 'Push wake-ups by channel (web_push, fcm, apns) and outcome (sent, gone, retry, expired, dropped)',
       labelNames: ['channel', 'outcome'],
+      registers,
+    }),
+    oidcSignIns: new Counter({
+      name: 'svc_oidc_sign_ins_total',
+      help: 'Sign-ins at an OpenID Provider by method and outcome (login, or the OIDC error)',
+      labelNames: ['method', 'outcome'],
       registers,
     }),
   };

@@ -162,7 +162,7 @@ describe('Sign in with svc: openid-client against a spawned `svc serve`, passkey
     await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
   }, 60_000);
 
-  it('refuses a bad PKCE verifier, a missing nonce, a redirect URI not registered, and an unmet acr', async () => {
+  it('refuses a bad PKCE verifier, a missing PKCE (not a missing nonce), a redirect URI not registered, and a passkey for EX', async () => {
     const config = await discover();
     const request = await authorize(config);
     const back = await callbackUrl(request.url);
@@ -174,12 +174,22 @@ describe('Sign in with svc: openid-client against a spawned `svc serve`, passkey
       }),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
 
-    // No nonce: refused back at the client (the session exists, so no sign-in page).
+    // No nonce: optional in the code flow (the session exists, so no sign-in page); PKCE binds
+    // the code. Without PKCE this public client is refused back at the client.
     const noNonce = await authorize(config);
     noNonce.url.searchParams.delete('nonce');
-    const refused = await callbackUrl(noNonce.url, false);
+    const withoutNonce = await oidc.authorizationCodeGrant(
+      config,
+      await callbackUrl(noNonce.url, false),
+      { pkceCodeVerifier: noNonce.verifier, expectedState: noNonce.state },
+    );
+    expect(withoutNonce.claims()).not.toHaveProperty('nonce');
+    const noPkce = await authorize(config);
+    noPkce.url.searchParams.delete('code_challenge');
+    noPkce.url.searchParams.delete('code_challenge_method');
+    const refused = await callbackUrl(noPkce.url, false);
     expect(refused.searchParams.get('error')).toBe('invalid_request');
-    expect(refused.searchParams.get('error_description')).toMatch(/nonce/);
+    expect(refused.searchParams.get('error_description')).toMatch(/PKCE/);
 
     // A redirect URI that is not exactly registered: an error page at svc, never a redirect.
     for (const other of [`${rp.url}/callback/`, `${rp.url}/elsewhere`]) {
@@ -190,10 +200,11 @@ describe('Sign in with svc: openid-client against a spawned `svc serve`, passkey
       expect(await response.text()).toContain('redirect_uri');
     }
 
-    // EX (a document) asked for: a passkey cannot prove it, so the sign-in is refused.
+    // EX (a document) asked for: a passkey cannot prove it, so only the phone is offered.
     const strong = await authorize(config, { acr_values: 'EX', prompt: 'login' });
-    const unmet = await callbackUrl(strong.url);
-    expect(unmet.searchParams.get('error')).toBe('unmet_authentication_requirements');
-    expect(unmet.searchParams.get('state')).toBe(strong.state);
+    await page.goto(strong.url.href);
+    await page.getByRole('button', { name: 'Sign in with your phone' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+    expect(await page.locator('#qr').isVisible()).toBe(false);
   }, 60_000);
 });

@@ -85,6 +85,12 @@ async function phoneSignIn(extra: Record<string, string> = {}) {
   await page.goto(url.href);
   await page.getByRole('button', { name: 'Sign in with your phone' }).click();
   const payload = (await page.locator('#qr[data-payload]').getAttribute('data-payload')) ?? '';
+  // The code shows (not a broken image), and as text for an app that cannot scan.
+  expect(
+    await page.locator('#qr').evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
+  expect(await page.locator('#code').textContent()).toBe(payload);
+  expect(await page.locator('#code').isVisible()).toBe(true);
   await device.pair(payload);
   const back = async () => {
     await page.waitForURL((u) => u.href.startsWith(rp.url), { timeout: 15_000 });
@@ -104,7 +110,7 @@ describe('Sign in with svc: the phone (svccode + svcfication) with the device si
       expectedState: flow.state,
       expectedNonce: flow.nonce,
     });
-    expect(tokens.claims()).toMatchObject({ sub: bob, acr: 'ES', amr: ['swk', 'user'] });
+    expect(tokens.claims()).toMatchObject({ sub: bob, acr: 'ES', amr: ['swk', 'mca', 'user'] });
     const info = await oidc.fetchUserInfo(config, tokens.access_token, bob);
     expect(info).toMatchObject({ name: 'Bob', preferred_username: 'bob' });
     await flow.page.close();
@@ -120,7 +126,7 @@ describe('Sign in with svc: the phone (svccode + svcfication) with the device si
       expectedState: flow.state,
       expectedNonce: flow.nonce,
     });
-    expect(tokens.claims()).toMatchObject({ sub: bob, acr: 'EN', amr: ['swk'] });
+    expect(tokens.claims()).toMatchObject({ sub: bob, acr: 'EN', amr: ['swk', 'mca'] });
     await flow.page.close();
   }, 60_000);
 

@@ -51,7 +51,10 @@ async function providerOrganization(t: TestApp): Promise<string> {
     t.app.inject({ method: 'POST', url, headers: { authorization }, payload });
   const org = await post('/api/v1/organizations', { name: 'Matrix', domain_name: 'localhost' });
   await post('/api/v1/redirect_uris', { uri: 'https://rp.matrix.test/callback' });
-  return org.json<{ id: string }>().id;
+  const id = org.json<{ id: string }>().id;
+  // The first provider of a store adds its RS256 signing key: made here, not by a refused request.
+  await t.app.inject({ url: `/oidc/${id}/.well-known/openid-configuration` });
+  return id;
 }
 
 /**

@@ -216,3 +216,39 @@ export const FidoAuthentication = withExample(
   },
 );
 export type FidoAuthentication = Static<typeof FidoAuthentication>;
+
+const requirePkce = Type.Boolean({
+  description:
+    'PKCE required of this client even when it sends a nonce (default false: a confidential client needs PKCE or a nonce; a public client always needs PKCE)',
+});
+const idTokenAlg = Type.Union([Type.Literal('ES256'), Type.Literal('RS256')], {
+  description: 'how its ID tokens are signed (default ES256)',
+});
+
+/** `GET`/`PATCH /api/v1/organizations/{id}/oidc_client`: the OpenID client's settings. */
+export const OidcClientSettings = withExample(
+  Type.Object({
+    client_id: Type.String({ description: "the organization's `oidc_client_id`" }),
+    require_pkce: requirePkce,
+    id_token_signed_response_alg: idTokenAlg,
+  }),
+  {
+    client_id: 'd4c3b2a1-f6e5-4d07-9281-0a9b8c7d6e5f',
+    require_pkce: false,
+    id_token_signed_response_alg: 'ES256',
+  },
+);
+export type OidcClientSettings = Static<typeof OidcClientSettings>;
+
+/** What a `PATCH` changes; what it leaves out stays. */
+export const OidcClientSettingsBody = withExample(
+  Type.Object(
+    {
+      require_pkce: Type.Optional(requirePkce),
+      id_token_signed_response_alg: Type.Optional(idTokenAlg),
+    },
+    { additionalProperties: false },
+  ),
+  { require_pkce: true },
+);
+export type OidcClientSettingsBody = Static<typeof OidcClientSettingsBody>;

@@ -103,11 +103,17 @@ describe('the oidc-provider adapter over the store', () => {
       token_endpoint_auth_method: 'none',
     });
     expect(await clients.find('another-client')).toBeUndefined();
-    expect(clientMetadata({ ...org, clientSecret: 's3cret' })).toMatchObject({
+    const defaults = { requirePkce: false, idTokenAlg: 'ES256' } as const;
+    expect(clientMetadata({ ...org, clientSecret: 's3cret' }, defaults)).toMatchObject({
       client_secret: 's3cret',
       token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'ES256',
     });
-    expect(clientMetadata({ ...org, redirectUris: [] })).toBeUndefined();
+    expect(clientMetadata(org, { requirePkce: true, idTokenAlg: 'RS256' })).toMatchObject({
+      svc_require_pkce: true,
+      id_token_signed_response_alg: 'RS256',
+    });
+    expect(clientMetadata({ ...org, redirectUris: [] }, defaults)).toBeUndefined();
     // Nothing is stored for clients.
     await clients.upsert('client-1', { client_id: 'client-1' }, 0);
     expect(

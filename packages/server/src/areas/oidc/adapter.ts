@@ -1,4 +1,5 @@
 import { errors, type Adapter, type AdapterConstructor, type AdapterPayload } from 'oidc-provider';
+import { clientSettings, type ClientSettings } from './client-settings.js';
 import type { OidcDeps, OidcOrganization } from './deps.js';
 import {
   consumePayload,
@@ -9,12 +10,18 @@ import {
   type PayloadRow,
 } from './payloads-repo.js';
 
+/** The client metadata property (svc's own) that says PKCE is required even with a nonce. */
+export const requirePkce = 'svc_require_pkce';
+
 /**
  * The organization's one client: its `oidc_client_id`, exactly its redirect URIs (also the
- * allowed post-logout ones), a secret when one was issued (confidential) or none (public, PKCE).
- * No redirect URI: no client.
+ * allowed post-logout ones), a secret when one was issued (confidential) or none (public, PKCE),
+ * and its settings (client-settings.ts). No redirect URI: no client.
  */
-export function clientMetadata(org: OidcOrganization): AdapterPayload | undefined {
+export function clientMetadata(
+  org: OidcOrganization,
+  settings: ClientSettings,
+): AdapterPayload | undefined {
   if (org.redirectUris.length === 0) return undefined;
   return {
     client_id: org.clientId,
@@ -26,7 +33,8 @@ export function clientMetadata(org: OidcOrganization): AdapterPayload | undefine
     post_logout_redirect_uris: org.redirectUris,
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    id_token_signed_response_alg: 'ES256',
+    id_token_signed_response_alg: settings.idTokenAlg,
+    [requirePkce]: settings.requirePkce,
   };
 }
 
@@ -74,7 +82,9 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') {
         const org = await deps.fido.organization(organizationId);
-        return org?.clientId === id ? clientMetadata(org) : undefined;
+        return org?.clientId === id
+          ? clientMetadata(org, await clientSettings(deps, organizationId))
+          : undefined;
       }
       return alive(await findPayload(deps.db, organizationId, this.model, { id }));
     }

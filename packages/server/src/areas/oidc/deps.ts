@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
+import type { Metrics } from '../../core/metrics.js';
 import type { Db } from '../../core/store/index.js';
 import type { Watch } from '../../core/waiters.js';
 
@@ -39,8 +40,15 @@ export interface FidoForOidc {
   passkeyOptions(linkId: string, secret: string): Promise<object>;
   /** Verifies the browser's assertion against the link (completing it, or failing). */
   verifyPasskey(linkId: string, secret: string, response: unknown): Promise<unknown>;
-  /** The user a completed passkey link signed in, else undefined. */
-  passkeyOutcome(organizationId: string, linkId: string): Promise<OidcUser | undefined>;
+  /**
+   * The user a completed passkey link signed in with the passkey of `response`, and whether
+   * that passkey is synced (backed up); else undefined.
+   */
+  passkeyOutcome(
+    organizationId: string,
+    linkId: string,
+    response: unknown,
+  ): Promise<{ user: OidcUser; synced: boolean } | undefined>;
 }
 
 /** A svcfication's state as the phone sign-in reads it. */
@@ -81,6 +89,7 @@ export interface OidcDeps {
   box: SecretBox;
   fido: FidoForOidc;
   phone: PhoneForOidc;
+  metrics: Pick<Metrics, 'oidcSignIns'>;
 }
 
 export function oidcDeps(
@@ -93,6 +102,7 @@ export function oidcDeps(
     ids: ctx.ids,
     keys: ctx.keys,
     box: ctx.box,
+    metrics: ctx.metrics,
     cookieKey: ctx.box.derive('oidc-cookies-v1').toString('base64url'),
     ...areas,
   };

@@ -16,11 +16,11 @@ export async function finishPasskey(
   const { passkeyLink, passkeySecret } = pendingOf(interaction);
   assertThat(passkeyLink && passkeySecret, 'OIDC_SIGN_IN_INCOMPLETE');
   await deps.fido.verifyPasskey(passkeyLink, deps.box.open(passkeySecret), response);
-  const user = await deps.fido.passkeyOutcome(organizationId, passkeyLink);
-  assertThat(user, 'OIDC_SIGN_IN_INCOMPLETE');
+  const outcome = await deps.fido.passkeyOutcome(organizationId, passkeyLink, response);
+  assertThat(outcome, 'OIDC_SIGN_IN_INCOMPLETE');
   return loginResult(interaction.params.acr_values, {
     level: passkeyLevel,
-    amr: amrOf.passkey,
-    accountId: user.id,
+    amr: amrOf.passkey(outcome.synced),
+    accountId: outcome.user.id,
   });
 }

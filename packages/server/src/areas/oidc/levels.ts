@@ -30,8 +30,15 @@ export function requiredLevel(acrValues: unknown): number {
 
 /** RFC 8176 `amr` values of what happened. */
 export const amrOf = {
-  /** Hardware-bound key, verified user (PIN or biometric): multi-factor. */
-  passkey: ['hwk', 'user', 'mfa'],
-  /** The phone's device key (level 1), plus user presence (2 and 3; 3 also matched a document). */
-  phone: (level: number) => (level >= 2 ? ['swk', 'user'] : ['swk']),
-} as const;
+  /**
+   * A passkey with the user verified (PIN or biometric): multi-factor. Device-bound, its key is
+   * hardware-secured (`hwk`); synced (backed up to a cloud keychain), it is not (`swk`).
+   */
+  passkey: (synced: boolean) => [synced ? 'swk' : 'hwk', 'user', 'mfa'],
+  /**
+   * The phone's device key (`swk`: an app's key, not known to be hardware-bound), on another
+   * channel than the browser (`mca`), plus user presence from level 2 on (`user`; level 3 also
+   * matched a document, which RFC 8176 has no value for).
+   */
+  phone: (level: number) => (level >= 2 ? ['swk', 'mca', 'user'] : ['swk', 'mca']),
+};

@@ -99,6 +99,15 @@ const discovery = operation({
   responses: { 200: answer('OK', Discovery) },
 });
 
+const serverMetadata = operation({
+  operationId: 'getOidcServerMetadata',
+  summary: "The organization's OAuth 2.0 authorization server metadata",
+  description:
+    "RFC 8414 §3: the same document as discovery, at the host's well-known path with the issuer's path after it.",
+  ...noCredentials,
+  responses: { 200: answer('OK', Discovery) },
+});
+
 const jwks = operation({
   operationId: 'getOidcJwks',
   summary: 'Keys that verify ID tokens',
@@ -116,7 +125,7 @@ const token = operation({
     'A form (`application/x-www-form-urlencoded`): `authorization_code` with the PKCE `code_verifier` (S256, required of every client), or `refresh_token` (a refresh token comes with every code exchange).',
   security: [{ OidcClientSecret: [] }, {}],
   credentials:
-    'a confidential client authenticates with its secret (Basic, or `client_secret` in the form); a public client (no secret issued) sends only its `client_id` in the form.',
+    'a confidential client authenticates with its secret (`client_secret_basic`, or `client_secret` in the form: `client_secret_post`); a public client (no secret issued) sends only its `client_id` in the form.',
   requestBody: {
     required: true,
     content: {
@@ -155,12 +164,12 @@ const userinfo = (method: 'get' | 'post') =>
     credentials: '`Authorization: Bearer <access_token>` from the token endpoint.',
     responses: {
       200: answer('OK', UserInfo),
-      400: oauth('OAuth `invalid_request`: no access token', {
+      400: oauth('OAuth `invalid_request`: the token sent in more than one way', {
         error: 'invalid_request',
-        error_description: 'no access token provided',
+        error_description: 'access token must only be provided using one mechanism',
       }),
       401: oauth(
-        'OAuth `invalid_token`: unknown, expired or revoked',
+        'OAuth `invalid_token`: no access token (`WWW-Authenticate: Bearer realm=…` without an error, RFC 6750 §3.1), or an unknown, expired or revoked one',
         { error: 'invalid_token', error_description: 'invalid token provided' },
         'Bearer',
       ),
@@ -179,6 +188,7 @@ export const providerOperations: WrittenOperations = {
   },
   paths: {
     '/oidc/{organization_id}/.well-known/openid-configuration': { get: discovery },
+    '/.well-known/oauth-authorization-server/oidc/{organization_id}': { get: serverMetadata },
     '/oidc/{organization_id}/jwks': { get: jwks },
     '/oidc/{organization_id}/token': { post: token },
     '/oidc/{organization_id}/me': { get: userinfo('get'), post: userinfo('post') },
@@ -194,7 +204,7 @@ export const providerOperations: WrittenOperations = {
       type: 'http',
       scheme: 'bearer',
       description:
-        'An access token from the token endpoint (an hour). A missing token is 400 `invalid_request`, an unknown or expired one 401 `invalid_token`, with `WWW-Authenticate: Bearer`.',
+        'An access token from the token endpoint (an hour). A missing, unknown or expired one is 401 `invalid_token`, with `WWW-Authenticate: Bearer`.',
     },
   },
 };

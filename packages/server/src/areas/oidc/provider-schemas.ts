@@ -25,9 +25,9 @@ export const Discovery = Type.Object(
     response_modes_supported: Type.Optional(names('how the code comes back')),
     grant_types_supported: names('`authorization_code`, `refresh_token`'),
     subject_types_supported: names('`public`: `sub` is the FIDO user id'),
-    id_token_signing_alg_values_supported: names('`ES256`'),
+    id_token_signing_alg_values_supported: names("`RS256`, `ES256`: a client's setting chooses"),
     token_endpoint_auth_methods_supported: names(
-      'what the provider knows; a client uses its own (`client_secret_basic`, or `none`)',
+      '`none` (a public client), `client_secret_basic` and `client_secret_post` (a confidential one)',
     ),
     token_endpoint_auth_signing_alg_values_supported: Type.Optional(names('for JWT client auth')),
     code_challenge_methods_supported: names('`S256`'),
@@ -54,11 +54,11 @@ export const Discovery = Type.Object(
         response_modes_supported: ['form_post', 'fragment', 'query'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
         subject_types_supported: ['public'],
-        id_token_signing_alg_values_supported: ['ES256'],
+        id_token_signing_alg_values_supported: ['RS256', 'ES256'],
         token_endpoint_auth_methods_supported: [
+          'none',
           'client_secret_basic',
           'client_secret_post',
-          'none',
         ],
         code_challenge_methods_supported: ['S256'],
         acr_values_supported: ['EN', 'ES', 'EX'],
@@ -70,23 +70,34 @@ export const Discovery = Type.Object(
   },
 );
 
-/** `GET {issuer}/jwks`: the public halves of svc's ES256 signing keys, newest first. */
+/** `GET {issuer}/jwks`: the public halves of svc's signing keys (ES256, RS256), newest first. */
 export const ProviderJwks = Type.Object(
   {
     keys: Type.Array(
-      Type.Object({
-        kty: Type.Literal('EC'),
-        crv: Type.Literal('P-256'),
-        x: Type.String(),
-        y: Type.String(),
-        kid: Type.String(),
-        alg: Type.Literal('ES256'),
-        use: Type.Literal('sig'),
-      }),
+      Type.Union([
+        Type.Object({
+          kty: Type.Literal('EC'),
+          crv: Type.Literal('P-256'),
+          x: Type.String(),
+          y: Type.String(),
+          kid: Type.String(),
+          alg: Type.Literal('ES256'),
+          use: Type.Literal('sig'),
+        }),
+        Type.Object({
+          kty: Type.Literal('RSA'),
+          n: Type.String(),
+          e: Type.String(),
+          kid: Type.String(),
+          alg: Type.Literal('RS256'),
+          use: Type.Literal('sig'),
+        }),
+      ]),
     ),
   },
   {
-    description: 'JWK Set (RFC 7517): the same keys as `/jwks`',
+    description:
+      'JWK Set (RFC 7517): the same keys as `/jwks`: ES256 keys, and RS256 keys for clients whose ID tokens are RS256',
     examples: [
       {
         keys: [

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { JWK } from 'jose';
 import Provider, {
-  errors,
   interactionPolicy,
+  type Client,
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { adapterClass } from './adapter.js';
+import { adapterClass, requirePkce } from './adapter.js';
 import type { OidcDeps, OidcOrganization } from './deps.js';
 import { levelOfAcr, requiredLevel, supportedAcrs } from './levels.js';
 import { providerPages } from './provider-pages.js';
@@ -75,6 +75,19 @@ function signInPolicy() {
   return policy;
 }
 
+const originOf = (uri: string) => {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+function pkceRequired(ctx: KoaContextWithOIDC, client: Client): boolean {
+  const confidential = client.clientAuthMethod !== 'none';
+  return !confidential || client[requirePkce] === true || !ctx.oidc.params?.nonce;
+}
+
 /** One organization's OpenID Provider (oidc-provider), signing with svc's keys. */
 export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]): Provider {
   const pages = providerPages(org);
@@ -108,18 +121,28 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
       openid: ['sub', 'acr', 'amr', 'auth_time'],
       profile: ['name', 'preferred_username'],
     },
+    // The profile claims are in the ID token too (as most providers do): Auth.js and passport's
+    // strategy read the user from the ID token alone, not userinfo.
+    conformIdTokenClaims: false,
     scopes: scopes.split(' '),
     acrValues: supportedAcrs,
     responseTypes: ['code'],
-    // PKCE (S256) for every client, confidential ones too (OAuth 2.0 Security BCP).
-    pkce: { required: () => true },
+    // What svc's clients can use, and only that, is in discovery: a public client authenticates
+    // with none, a confidential one with its secret, as Basic or in the form (oidc-provider takes
+    // either for a client registered with one); client_secret_jwt and the others would be 401.
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    // ES256 (svc's keys) and RS256 (OpenID Connect Discovery 1.0 §3 requires it).
+    enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'] },
+    // PKCE (S256) for a public client; a confidential one may bind its code to the browser with
+    // a nonce instead (RFC 9700 §4.5.3), unless its settings require PKCE. The nonce itself is
+    // optional in the code flow (OpenID Connect Core 3.1.2.1).
+    pkce: { required: pkceRequired },
+    extraClientMetadata: { properties: [requirePkce] },
     allowOmittingSingleRegisteredRedirectUri: false,
-    // Every authorization request carries a nonce: the ID token is bound to the RP's session.
-    extraParams: {
-      nonce(_ctx, value) {
-        if (!value) throw new errors.InvalidRequest('nonce is required');
-      },
-    },
+    // Browser clients (a SPA) call the token and userinfo endpoints from the origins of their
+    // redirect URIs, and from no other.
+    clientBasedCORS: (_ctx, origin, client) =>
+      (client.redirectUris ?? []).some((uri) => originOf(uri) === origin),
     // Refresh tokens always, offline_access or not (docs/decisions/oidc.md).
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     loadExistingGrant,
@@ -152,5 +175,39 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
   const provider = new Provider(issuerOf(org), configuration);
   // The forwarded headers it reads are the issuer's own (asIssuerRequest).
   provider.proxy = true;
+  exactRedirectUris(provider);
+  provider.use(missingTokenIs401);
   return provider;
+}
+
+/**
+ * Redirect URIs are compared as the exact strings registered (RFC 9700 §4.1.3; the docs promise
+ * it): oidc-provider compares them after URL parsing, which takes `HTTP://LOCALHOST:080/x/../cb`
+ * for `http://localhost:80/cb`.
+ */
+function exactRedirectUris(provider: Provider): void {
+  const client = provider.Client.prototype;
+  client.redirectUriAllowed = function (this: typeof client, uri: string) {
+    return this.redirectUris?.includes(uri) ?? false;
+  };
+  client.postLogoutRedirectUriAllowed = function (this: typeof client, uri: string) {
+    return this.postLogoutRedirectUris?.includes(uri) ?? false;
+  };
+}
+
+/**
+ * Userinfo without any access token is 401 (RFC 6750 §3.1: no error code in WWW-Authenticate,
+ * which oidc-provider already sets), not oidc-provider's 400 invalid_request.
+ */
+async function missingTokenIs401(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  await next();
+  const body = ctx.body as { error_description?: unknown } | undefined;
+  if (
+    ctx.oidc?.route === 'userinfo' &&
+    ctx.status === 400 &&
+    body?.error_description === 'no access token provided'
+  ) {
+    ctx.status = 401;
+    ctx.body = { error: 'invalid_token', error_description: 'no access token provided' };
+  }
 }

@@ -3,24 +3,35 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { AppError, assertThat } from '../../core/errors.js';
 import { scriptHeaders } from '../../core/http/browser-script.js';
-import { countRawAuthFailures, refuseClientPastFailures } from '../../core/http/rate-limit.js';
+import { apiKey } from '../../core/http/auth.js';
+import { customerOf } from '../../core/http/caller.js';
+import {
+  countRawAuthFailures,
+  limitPerCredential,
+  refuseClientPastFailures,
+} from '../../core/http/rate-limit.js';
+import { claimReplay } from '../../core/http/replay.js';
 import { nosniffOnRawAnswer } from '../../core/http/security-headers.js';
 import { invalidAs } from '../../core/http/validation.js';
+import { getClientSettings, updateClientSettings } from './client-settings.js';
 import type { OidcDeps } from './deps.js';
 import { finishPasskey } from './finish-passkey.js';
 import { finishInteraction, openInteraction, pendingOf, type Exchange } from './interaction.js';
 import { acrOfLevel, requiredLevel } from './levels.js';
 import { loginScript } from './pages/script.js';
 import { loginPage, staleLoginPage } from './pages/template.js';
-import { asIssuerRequest } from './provider.js';
+import { handOver } from './hand-over.js';
 import { Providers } from './providers.js';
 import { route } from './schemas.js';
-import { startPasskey } from './start-passkey.js';
+import { passkeyLevel, startPasskey } from './start-passkey.js';
 import { startPhone } from './start-phone.js';
 import { pollPhone } from './poll-phone.js';
 
 // The sign-in page's calls: bad input is 400 MISSING_FIELDS.
 const call = { schemaErrorFormatter: invalidAs('MISSING_FIELDS') };
+// The client's settings: FIDO API calls (its key, its limit; a write's answer kept for retries).
+const api = { ...call, preValidation: [apiKey('fido'), limitPerCredential] };
+const apiWrite = { ...call, preValidation: [...api.preValidation, claimReplay()] };
 // oidc-provider answers on the raw response, past every onSend hook: its security header is set
 // first, and its failed client authentications are counted once sent.
 const answersRaw = {
@@ -46,11 +57,22 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     const entry = await providers.of(organization);
     assertThat(entry, 'ORGANIZATION_NOT_FOUND');
     const interaction = await openInteraction(entry.provider, exchange, uid);
-    const finish = (result: InteractionResults) =>
-      finishInteraction(entry.provider, exchange, result);
+    const finish = (method: 'passkey' | 'phone', result: InteractionResults) => {
+      const outcome = result.login ? 'login' : String(result.error);
+      deps.metrics.oidcSignIns.inc({ method, outcome });
+      return finishInteraction(entry.provider, exchange, result);
+    };
     return { organization, interaction, finish };
   };
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  const client = '/api/v1/organizations/:id/oidc_client';
+  r.get(client, { ...api, schema: route.getClient }, async (request) =>
+    getClientSettings(deps, customerOf(request), request.params.id),
+  );
+  r.patch(client, { ...apiWrite, schema: route.updateClient }, async (request) =>
+    updateClientSettings(deps, customerOf(request), request.params.id, request.body),
+  );
 
   r.get('/oidc/assets/login.js', { schema: route.script }, async (_request, reply) => {
     const script = await loginScript();
@@ -65,7 +87,11 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     const org = interaction && (await deps.fido.organization(organization));
     const level = requiredLevel(interaction?.params.acr_values);
     const page = org
-      ? loginPage({ organizationName: org.name, acr: level ? acrOfLevel(level) : undefined })
+      ? loginPage({
+          organizationName: org.name,
+          acr: level ? acrOfLevel(level) : undefined,
+          passkey: level <= passkeyLevel,
+        })
       : staleLoginPage(new AppError('OIDC_INTERACTION_NOT_FOUND').description);
     return reply
       .code(org ? 200 : 404)
@@ -82,7 +108,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
       );
       const started = await startPasskey(deps, organization, interaction);
       return started === 'insufficient'
-        ? finish({
+        ? finish('passkey', {
             error: 'unmet_authentication_requirements',
             error_description: 'A passkey cannot prove the requested assurance level.',
           })
@@ -97,7 +123,10 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
         request.params,
         raw(request, reply),
       );
-      return finish(await finishPasskey(deps, organization, interaction, request.body.response));
+      return finish(
+        'passkey',
+        await finishPasskey(deps, organization, interaction, request.body.response),
+      );
     },
   );
   r.post(
@@ -127,7 +156,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
           await moved.woken;
           result = await pollPhone(deps, organization, interaction);
         }
-        return result === 'waiting' ? { state: result } : finish(result);
+        return result === 'waiting' ? { state: result } : finish('phone', result);
       } finally {
         moved.cancel();
       }
@@ -146,13 +175,24 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
         async (request, reply) => {
           const entry = await providers.of(request.params.organization);
           assertThat(entry, 'ORGANIZATION_NOT_FOUND');
-          const req = request.raw as typeof request.raw & { originalUrl?: string };
-          const url = req.url ?? '/';
+          const url = request.raw.url ?? '/';
           const prefix = /^\/oidc\/[^/?#]+/.exec(url)?.[0] ?? '';
-          req.url = url.slice(prefix.length) || '/';
-          asIssuerRequest(entry.provider, req);
           reply.hijack();
-          await entry.handle(req, reply.raw);
+          await handOver(entry, request.raw, reply.raw, url.slice(prefix.length));
+        },
+      );
+    // RFC 8414 §3: the metadata of issuer `{base}/oidc/{id}` at the host's well-known path.
+    scope
+      .withTypeProvider<TypeBoxTypeProvider>()
+      .get(
+        '/.well-known/oauth-authorization-server/*',
+        { ...answersRaw, schema: route.serverMetadata },
+        async (request, reply) => {
+          const organization = /(?:^|\/)oidc\/([^/?#]+)$/.exec(request.params['*'])?.[1];
+          const entry = organization ? await providers.of(organization) : undefined;
+          assertThat(entry, 'ORGANIZATION_NOT_FOUND');
+          reply.hijack();
+          await handOver(entry, request.raw, reply.raw, '/.well-known/openid-configuration');
         },
       );
   });

@@ -1,12 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { FidoCeremonyOptions, FidoVerifyBody } from '@svc/wire';
-import { ErrorBody } from '../../core/http/schemas.js';
+import {
+  FidoCeremonyOptions,
+  FidoVerifyBody,
+  OidcClientSettings,
+  OidcClientSettingsBody,
+} from '@svc/wire';
+import { ErrorBody, ErrorWithFieldsBody, op } from '../../core/http/schemas.js';
 
 const Segment = Type.String({ minLength: 1, maxLength: 128 });
 const InteractionParams = Type.Object({ organization: Segment, uid: Segment });
 const Empty = Type.Object({});
 const Next = Type.Object({ redirect_to: Type.String() });
 const errors = { 404: ErrorBody, 409: ErrorBody };
+const IdParams = Type.Object({ id: Type.String({ maxLength: 128 }) });
+const apiErrors = { 400: ErrorWithFieldsBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
 /**
  * Per route: what it takes and answers. The provider's own endpoints (discovery, authorization,
@@ -15,7 +22,24 @@ const errors = { 404: ErrorBody, 409: ErrorBody };
  * svc's sign-in page and its calls, not part of an API document.
  */
 export const route = {
+  getClient: {
+    ...op('getOidcClient', 'Organizations', "Read the OpenID client's settings"),
+    params: IdParams,
+    response: { 200: OidcClientSettings, ...apiErrors },
+  },
+  updateClient: {
+    ...op(
+      'updateOidcClient',
+      'Organizations',
+      "Change the OpenID client's settings",
+      'For "Sign in with svc" (README): what the body names changes, the rest stays; the provider uses it at once.',
+    ),
+    params: IdParams,
+    body: OidcClientSettingsBody,
+    response: { 200: OidcClientSettings, ...apiErrors },
+  },
   provider: { hide: true, params: Type.Object({ organization: Segment }) },
+  serverMetadata: { hide: true, params: Type.Object({ '*': Type.String({ maxLength: 1024 }) }) },
   script: { hide: true },
   page: { hide: true, params: InteractionParams },
   startPasskey: {

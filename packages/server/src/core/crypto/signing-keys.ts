@@ -13,6 +13,9 @@ import type { Db } from '../store/index.js';
 import type { SecretBox } from './secret-box.js';
 
 const alg = 'ES256';
+/** What OpenID Connect clients may ask ID tokens in (Discovery 1.0 §3 requires RS256). */
+type Alg = typeof alg | 'RS256';
+const algOf = (publicJwk: string): Alg => (JSON.parse(publicJwk) as { alg?: Alg }).alg ?? alg;
 
 export interface SignOptions {
   subject?: string;
@@ -23,7 +26,9 @@ export interface SignOptions {
 
 /**
  * The service's ES256 signing keys: device JWTs and callback JWTs are signed with the newest, and
- * `/jwks` lists every key, so tokens signed before a rotation still verify.
+ * `/jwks` lists every key, so tokens signed before a rotation still verify. Beside them, once the
+ * OpenID Provider first asks, RS256 keys (ID tokens of clients that ask for RS256), rotated with
+ * the others.
  */
 export class SigningKeys {
   private current: { kid: string; key: CryptoKey; loadedAt: number } | null = null;
@@ -37,11 +42,17 @@ export class SigningKeys {
     private readonly refreshMs = 60_000,
   ) {}
 
-  /** Adds a new key; it signs from now on. */
+  /** Adds a new key (and a new RS256 key when there are RS256 keys); it signs from now on. */
   async rotate(): Promise<string> {
-    const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+    const rows = await this.db.selectFrom('signing_keys').select('public_jwk').execute();
+    if (rows.some((r) => algOf(r.public_jwk) === 'RS256')) await this.add('RS256');
+    return this.add(alg);
+  }
+
+  private async add(keyAlg: Alg): Promise<string> {
+    const { privateKey, publicKey } = await generateKeyPair(keyAlg, { extractable: true });
     const kid = this.ids.random(12);
-    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: keyAlg, use: 'sig' };
     // The newest key signs: make "newest" strict even when two rotations share a millisecond.
     const latest = await this.db
       .selectFrom('signing_keys')
@@ -81,18 +92,26 @@ export class SigningKeys {
    */
   async privateJwks(): Promise<JWK[]> {
     await this.signer(); // makes the first key on a fresh store
-    const rows = await this.db
-      .selectFrom('signing_keys')
-      .select(['kid', 'private_sealed'])
-      .orderBy('created_at', 'desc')
-      .orderBy('kid')
-      .execute();
+    let rows = await this.rows();
+    if (!rows.some((r) => algOf(r.public_jwk) === 'RS256')) {
+      await this.add('RS256');
+      rows = await this.rows();
+    }
     return rows.map((r) => ({
       ...(JSON.parse(this.box.open(r.private_sealed)) as JWK),
       kid: r.kid,
-      alg,
+      alg: algOf(r.public_jwk),
       use: 'sig',
     }));
+  }
+
+  private rows() {
+    return this.db
+      .selectFrom('signing_keys')
+      .select(['kid', 'private_sealed', 'public_jwk'])
+      .orderBy('created_at', 'desc')
+      .orderBy('kid')
+      .execute();
   }
 
   async sign(claims: JWTPayload, options: SignOptions = {}): Promise<string> {
@@ -117,19 +136,13 @@ export class SigningKeys {
 
   private async signer(): Promise<{ kid: string; key: CryptoKey }> {
     if (this.current && Date.now() - this.current.loadedAt < this.refreshMs) return this.current;
-    let row = await this.db
-      .selectFrom('signing_keys')
-      .select(['kid', 'private_sealed'])
-      .orderBy('created_at', 'desc')
-      .orderBy('kid')
-      .executeTakeFirst();
+    // The newest ES256 key (a handful of rows: the RS256 ones are skipped here).
+    const newest = async () => (await this.rows()).find((r) => algOf(r.public_jwk) === alg);
+    let row = await newest();
     if (!row) {
-      await this.rotate();
-      row = await this.db
-        .selectFrom('signing_keys')
-        .select(['kid', 'private_sealed'])
-        .orderBy('created_at', 'desc')
-        .executeTakeFirstOrThrow();
+      await this.add(alg);
+      row = await newest();
+      if (!row) throw new Error('no signing key after adding one');
     }
     const key = (await importJWK(
       JSON.parse(this.box.open(row.private_sealed)) as JWK,

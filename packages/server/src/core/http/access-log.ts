@@ -6,13 +6,15 @@ import type { FastifyInstance } from 'fastify';
  * `debug` a line also says when a request arrives.
  */
 export function registerAccessLog(app: FastifyInstance): void {
+  // The URL as received: Fastify keeps `originalUrl` once read, so a handler that rewrites the
+  // raw URL (the OpenID Provider's mount drops `/oidc/{organization_id}`) does not change the line.
   app.addHook('onRequest', async (request) => {
-    request.log.debug({ method: request.method, url: request.url }, 'request received');
+    request.log.debug({ method: request.method, url: request.originalUrl }, 'request received');
   });
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime * 100) / 100;
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms },
+      { method: request.method, url: request.originalUrl, status: reply.statusCode, ms },
       'request completed',
     );
   });

@@ -13,6 +13,7 @@ const style = `
   button { font: inherit; font-weight: 600; padding: .7rem 1.6rem; border: 0; border-radius: 8px; background: #1a56db; color: #fff; cursor: pointer; }
   button:disabled { opacity: .6; cursor: default; }
   img { max-width: 100%; image-rendering: pixelated; display: block; margin: 0 auto; }
+  [hidden] { display: none !important; }
   [data-state="error"] { color: #b42318; }
   [data-state="success"] { color: #067647; }
 `;

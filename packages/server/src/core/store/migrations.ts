@@ -17,6 +17,7 @@ import { migration as m0015 } from './migrations/0015_outbox_customer.js';
 import { migration as m0016 } from './migrations/0016_rate_limits.js';
 import { migration as m0017 } from './migrations/0017_enrollments.js';
 import { migration as m0018 } from './migrations/0018_push_channels.js';
+import { migration as m0019 } from './migrations/0019_oidc_clients.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_rate_limits': m0016,
   '0017_enrollments': m0017,
   '0018_push_channels': m0018,
+  '0019_oidc_clients': m0019,
 };

@@ -105,3 +105,12 @@ export interface OidcPayloadsTable {
   consumed_at: string | null;
   expires_at: string | null;
 }
+
+/** An organization's OpenID client settings (areas/oidc); no row: the defaults. */
+export interface OidcClientsTable {
+  organization_id: string;
+  /** 1: PKCE required even of a confidential client that sends a nonce. */
+  require_pkce: number;
+  id_token_signed_response_alg: 'ES256' | 'RS256';
+  updated_at: string;
+}

@@ -241,4 +241,5 @@ export interface Database {
   push_channels: PushChannelsTable;
   idempotency: IdempotencyTable;
   oidc_payloads: AreaC.OidcPayloadsTable;
+  oidc_clients: AreaC.OidcClientsTable;
 }

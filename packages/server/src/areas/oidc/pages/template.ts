@@ -5,7 +5,12 @@ import { escapeHtml, renderPage } from '../../../core/http/page.js';
  * phone that scans a svccode and accepts a svcfication. The script is referenced relatively (`/oidc/{organization}/interaction/{uid}` →
  * `/oidc/assets/login.js`), so a path prefix in the base still works.
  */
-export function loginPage(view: { organizationName: string; acr?: string | undefined }) {
+export function loginPage(view: {
+  organizationName: string;
+  acr?: string | undefined;
+  /** False when the client asks for more than a passkey proves: only the phone is offered. */
+  passkey: boolean;
+}) {
   const heading = `Sign in to ${view.organizationName}`;
   return renderPage({
     title: heading,
@@ -14,10 +19,11 @@ export function loginPage(view: { organizationName: string; acr?: string | undef
 <p id="message" role="status" data-state="info">${
       view.acr ? `The application asks for assurance level ${escapeHtml(view.acr)}. ` : ''
     }Choose how to sign in.</p>
-<p><button id="passkey" type="button">Sign in with a passkey</button></p>
-<p><button id="phone" type="button">Sign in with your phone</button></p>
+${view.passkey ? '<p><button id="passkey" type="button">Sign in with a passkey</button></p>\n' : ''}<p><button id="phone" type="button">Sign in with your phone</button></p>
 <p id="phone-hint" hidden>Scan this code with the app of your phone, then accept the request.</p>
-<img id="qr" alt="Sign-in code to scan" hidden>`,
+<img id="qr" alt="Sign-in code to scan" hidden>
+<p id="code-hint" hidden>Or give the app this code (<code>svc device pair CODE</code>):</p>
+<pre id="code" hidden></pre>`,
   });
 }
 

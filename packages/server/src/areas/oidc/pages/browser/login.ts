@@ -72,7 +72,11 @@ async function signInWithPhone(button: HTMLButtonElement): Promise<void> {
     qr.src = String(code.qr);
     qr.dataset.payload = String(code.payload);
     qr.hidden = false;
-    (document.getElementById('phone-hint') as HTMLElement).hidden = false;
+    // The same payload as text, for an app (or `svc device pair`) that cannot scan.
+    const text = document.getElementById('code') as HTMLElement;
+    text.textContent = String(code.payload);
+    for (const id of ['phone-hint', 'code-hint', 'code'])
+      (document.getElementById(id) as HTMLElement).hidden = false;
     show('Waiting for your phone\u2026', 'info');
     // Each call is held until the phone moves the sign-in on (at most 20 s).
     for (;;) {
