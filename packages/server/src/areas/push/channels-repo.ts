@@ -55,11 +55,13 @@ export function channelsOfAddressees(
     .where((eb) => {
       if (to.target_device) return eb('devices.identifier', '=', to.target_device);
       if (to.target_user_id) return eb('devices.user_id', '=', to.target_user_id);
-      return eb.exists(
+      return eb(
+        'devices.identifier',
+        'in',
         eb
           .selectFrom('user_devices')
-          .select('user_devices.id')
-          .whereRef('user_devices.device_identifier', '=', 'devices.identifier')
+          .select('user_devices.device_identifier')
+          .where('user_devices.customer_id', '=', customerId)
           .where('user_devices.user_identifier', '=', to.user_identifier ?? '')
           .where('user_devices.active', '=', 1),
       );
