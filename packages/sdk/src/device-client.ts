@@ -1,18 +1,21 @@
-import type {
-  EnrolledDevice,
-  IdentityDocument,
-  PairSvccodeBody,
-  PushChannel,
-  RejectBody,
-  ResponsesBody,
-  Svcfication,
-  SyncDeviceResponse,
-  WebPushKey,
+import {
+  presenceCredentialChallenge,
+  type EnrolledDevice,
+  type IdentityDocument,
+  type PairSvccodeBody,
+  type PresenceCredential,
+  type PresenceCredentialBody,
+  type PushChannel,
+  type RejectBody,
+  type ResponsesBody,
+  type Svcfication,
+  type SyncDeviceResponse,
+  type WebPushKey,
 } from '@svc/wire/web';
 import { generateDeviceKeys, publicJwk, type DeviceKeys } from './device-keys.js';
 import { deviceSigHeader } from './device-signatures.js';
 import { joinUrl, readJson, type FetchLike } from './http.js';
-import { answerPayloads, type AssuranceLevel } from './payloads.js';
+import { answerPayloads, type AnswerOptions, type AssuranceLevel } from './payloads.js';
 import { SignedClient, type SignedClientOptions } from './signed-client.js';
 
 const enc = encodeURIComponent;
@@ -29,16 +32,10 @@ export interface RegisterOptions {
   bundleId?: string;
 }
 
-export interface AcceptOptions {
+/** `documentHash` defaults to the last `registerDocument` hash. */
+export interface AcceptOptions extends AnswerOptions {
   /** The level to prove; default: the svcfication's `desired_level` (read first). */
   level?: AssuranceLevel;
-  /** Level 3: the registered document's hash; default: the last `registerDocument` hash. */
-  documentHash?: string;
-  /**
-   * Number matching: the number the user picked among the svcfication's `match_candidates`. A
-   * missing or wrong number rejects the svcfication.
-   */
-  matchNumber?: number;
 }
 
 export interface EnrollOptions extends RegisterOptions {
@@ -206,14 +203,10 @@ export class DeviceClient extends SignedClient {
   async accept(id: string, options: AcceptOptions = {}): Promise<void> {
     const identifier = this.registered();
     const level = options.level ?? ((await this.get(id)).desired_level as AssuranceLevel);
-    const list = await answerPayloads(
-      await this.keys(),
-      id,
-      identifier,
-      level,
-      options.documentHash ?? this.documentHash,
-      options.matchNumber,
-    );
+    const list = await answerPayloads(await this.keys(), id, identifier, level, {
+      ...options,
+      documentHash: options.documentHash ?? this.documentHash,
+    });
     await this.signed('POST', '/api/v2/svcfication_responses', {
       payloads: list,
     } satisfies ResponsesBody);
@@ -272,6 +265,21 @@ export class DeviceClient extends SignedClient {
   async removePushChannel(): Promise<void> {
     this.registered();
     await this.signed('DELETE', '/api/v2/push/channel');
+  }
+
+  /**
+   * Registers the device's WebAuthn presence credential (web apps' level 2), replacing the one it
+   * had. `create` makes it with user verification over the challenge (base64url): in a browser,
+   * `navigator.credentials.create` with svc's host as RP ID, and `toJSON()`.
+   */
+  async setPresenceCredential(
+    create: (challenge: string) => Promise<PresenceCredentialBody['credential']>,
+  ): Promise<PresenceCredential> {
+    const identifier = this.registered();
+    const nonce = crypto.randomUUID();
+    const credential = await create(await presenceCredentialChallenge(identifier, nonce));
+    const body = { nonce, credential } satisfies PresenceCredentialBody;
+    return (await this.signed<PresenceCredential>('PUT', '/api/v2/presence/credential', body)).body;
   }
 
   private registered(): string {

@@ -59,7 +59,13 @@ export {
 export { deviceSigHeader, signedPayload, signSha256 } from './device-signatures.js';
 export type { DeviceKeyStore } from './key-store.js';
 export { indexedDbKeyStore } from './indexed-db-key-store.js';
-export { answerPayloads, payloads, type AssuranceLevel } from './payloads.js';
+export {
+  answerPayloads,
+  payloads,
+  type AnswerOptions,
+  type AssuranceLevel,
+  type PresenceAssert,
+} from './payloads.js';
 export { licenseHash } from './license.js';
 export { FidoClient, type FidoClientOptions } from './fido.js';
 export { SandboxClient, type SandboxClientOptions } from './sandbox.js';

@@ -34,7 +34,7 @@ describe('answerPayloads', () => {
   });
 
   it('number matching: the picked number goes into device_ar, signed; none when not given', async () => {
-    const [ar] = await decoded(answerPayloads(keys, 's1', 'dev', 2, undefined, 47));
+    const [ar] = await decoded(answerPayloads(keys, 's1', 'dev', 2, { matchNumber: 47 }));
     expect(ar?.payload).toMatchObject({ type: 'device_ar', match_number: 47 });
     expect(JSON.parse(ar?.signedText ?? '{}')).toMatchObject({ match_number: 47 });
     const [plain] = await decoded(answerPayloads(keys, 's1', 'dev', 1));
@@ -54,7 +54,7 @@ describe('answerPayloads', () => {
   });
 
   it('level 3 adds the license payload with the document hash, signed by the device key', async () => {
-    const list = await decoded(answerPayloads(keys, 's1', 'dev', 3, 'abc'));
+    const list = await decoded(answerPayloads(keys, 's1', 'dev', 3, { documentHash: 'abc' }));
     expect(list.map((p) => p.payload.type)).toEqual([
       'device_ar',
       'user_presence',

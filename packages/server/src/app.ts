@@ -12,6 +12,7 @@ import { oidcRoutes } from './areas/oidc/routes.js';
 import { enrollmentRoutes } from './areas/identity/enrollments/routes.js';
 import { authenticatorRoutes } from './areas/authenticator/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
+import { presenceRoutes } from './areas/presence/routes.js';
 import { pushRoutes } from './areas/push/routes.js';
 import { sandboxRoutes } from './areas/sandbox/routes.js';
 import { siteRoutes } from './areas/site/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     identityRoutes(scope, areas.identity);
     enrollmentRoutes(scope, areas.enrollments);
     pushRoutes(scope, areas.push);
+    presenceRoutes(scope, areas.presence);
     svcficationsRoutes(scope, areas.svcfications);
     svccodesRoutes(scope, areas.svccodes);
   });

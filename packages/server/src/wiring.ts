@@ -10,6 +10,8 @@ import { identityDeps } from './areas/identity/deps.js';
 import { identityDirectory } from './areas/identity/directory.js';
 import { enrollmentsDeps } from './areas/identity/enrollments/deps.js';
 import { oidcDeps } from './areas/oidc/deps.js';
+import { checkPresence } from './areas/presence/check-presence.js';
+import { presenceDeps } from './areas/presence/deps.js';
 import { pushDeps } from './areas/push/deps.js';
 import { setPushChannel } from './areas/push/set-channel.js';
 import { wakeDevices } from './areas/push/wake-devices.js';
@@ -32,7 +34,8 @@ import { AppError } from './core/errors.js';
  * Every area's dependencies, made once from the process context. Areas never import each other:
  * one that builds on another gets what it needs from here (identity checks licenses with the
  * sandbox engine; svcfications and svccodes ask identity about devices and users; new
- * svcfications wake devices through push, and enrollments set a push channel; oidc signs in the fido area's
+ * svcfications wake devices through push and check web apps' presence proofs, and enrollments
+ * set a push channel; oidc signs in the fido area's
  * users with its passkey ceremony, or with a phone through svccodes and svcfications).
  */
 export function wireAreas(ctx: Context) {
@@ -41,8 +44,10 @@ export function wireAreas(ctx: Context) {
   const directory = identityDirectory(identity);
   const svccodes = svccodesDeps(ctx, directory);
   const push = pushDeps(ctx);
+  const presence = presenceDeps(ctx);
   const svcfications = svcficationsDeps(ctx, {
     identity: directory,
+    checkPresence: (claim) => checkPresence(presence, claim),
     wakeDevices: (tx, customerId, svcfication) => wakeDevices(push, tx, customerId, svcfication),
     pairedDevice: (customerId, id) => pairedDevice(svccodes, customerId, id),
   });
@@ -106,6 +111,6 @@ export function wireAreas(ctx: Context) {
       enrollments,
       directory,
     },
-    ...{ svcfications, svccodes, push, fido, oidc },
+    ...{ svcfications, svccodes, push, presence, fido, oidc },
   };
 }

@@ -6,7 +6,7 @@ import {
   publicJwk,
   type DeviceKeys,
 } from '@svc/sdk';
-import { PushChannel, svcAuthorization } from '@svc/wire';
+import { presenceCredentialChallenge, PushChannel, svcAuthorization } from '@svc/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls } from './fido.kit.js';
@@ -215,7 +215,13 @@ describe('every operation answers as its document says', () => {
       device_public_key: await publicJwk(phone.device),
       device_platform: 'ios',
     };
-    await send('none', 'POST', '/api/v2/enrollments/redeem', redeem, await signed(phone));
+    const redeemed = await send(
+      'none',
+      'POST',
+      '/api/v2/enrollments/redeem',
+      redeem,
+      await signed(phone),
+    );
     await send('server', 'GET', `/api/v2/enrollments/${String(enrollment.body.id)}?wait=0`);
     await send('none', 'POST', '/api/v2/enrollments/redeem', redeem, await signed(phone)); // 410
     await send('none', 'GET', '/api/v2/push/web_push_key');
@@ -229,6 +235,20 @@ describe('every operation answers as its document says', () => {
       await signed(phone),
     ); // 422
     await send('sdk', 'DELETE', '/api/v2/push/channel', undefined, await signed(phone));
+    const nonce = 'a-presence-nonce-1';
+    const challenge = await presenceCredentialChallenge(String(redeemed.body.identifier), nonce);
+    const credential = new SoftAuthenticator().register(
+      {
+        challenge,
+        rp: { id: 'localhost', name: 'svc' },
+        user: { id: 'dXNlcg', name: 'frank', displayName: 'frank' },
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+      },
+      'http://localhost:8080',
+    );
+    const presence = { nonce, credential };
+    await send('sdk', 'PUT', '/api/v2/presence/credential', presence, await signed(phone));
+    await send('sdk', 'PUT', '/api/v2/presence/credential', presence, await signed(phone)); // 422
     expect(failures).toEqual([]);
   });
 

@@ -36,6 +36,19 @@ describe('svcfication payloads', () => {
   });
 
   const fields = { svcfication_id: 's-1', device_identifier: 'd-1' };
+  const assertion = {
+    id: 'Y3JlZA',
+    rawId: 'Y3JlZA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'MEUC' },
+    clientExtensionResults: {},
+  };
+  it('decodes a WebAuthn presence payload with its assertion', () => {
+    const payload = { ...fields, type: 'webauthn_presence', nonce: 'n', assertion };
+    const decoded = decodePayload(`${b64(JSON.stringify(payload))}.CQgH`);
+    expect(decoded).toHaveProperty('payload', payload);
+  });
+
   it.each([
     ['', 'a payload must be base64(json).base64(signature)'],
     [b64('{}'), 'a payload must be base64(json).base64(signature)'],
@@ -83,6 +96,22 @@ describe('svcfication payloads', () => {
     [
       `${b64(JSON.stringify({ ...fields, type: 'device_ar', nonce: 'n'.repeat(513) }))}.CQgH`,
       'device_ar: nonce must be 1–512 characters without control characters',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'webauthn_presence', nonce: 'n' }))}.CQgH`,
+      'webauthn_presence: assertion must be a WebAuthn assertion in JSON (base64url fields)',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'webauthn_presence', nonce: 'n', assertion: { ...assertion, response: { ...assertion.response, signature: 'a+b' } } }))}.CQgH`,
+      'webauthn_presence: assertion must be a WebAuthn assertion in JSON (base64url fields)',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'webauthn_presence', nonce: 'n', assertion: { ...assertion, rawId: 'other' } }))}.CQgH`,
+      'webauthn_presence: assertion must be a WebAuthn assertion in JSON (base64url fields)',
+    ],
+    [
+      `${b64(JSON.stringify({ ...fields, type: 'webauthn_presence', nonce: 'n', assertion: { ...assertion, response: { ...assertion.response, clientDataJSON: 'A'.repeat(4097) } } }))}.CQgH`,
+      'webauthn_presence: assertion must be a WebAuthn assertion in JSON (base64url fields)',
     ],
   ])('rejects %j', (text, reason) => {
     expect(decodePayload(text)).toBe(reason);

@@ -23,6 +23,37 @@ export interface UserPresencePayload {
   device_identifier: string;
 }
 
+/**
+ * Answers the user's presence with a WebAuthn assertion made with user verification (web apps,
+ * whose keys cannot require biometrics): signed by the device key. The assertion's challenge is
+ * `presenceChallenge(svcfication_id, device_identifier, nonce)`; its credential is the one the
+ * device registered (`PUT /api/v2/presence/credential`).
+ */
+export interface WebauthnPresencePayload {
+  type: 'webauthn_presence';
+  svcfication_id: string;
+  device_identifier: string;
+  /** Generated on the device; single use. */
+  nonce: string;
+  /** `PublicKeyCredential.toJSON()` of the assertion (WebAuthn Level 3). */
+  assertion: PresenceAssertion;
+}
+
+/** A WebAuthn assertion as JSON: every binary field base64url. */
+export interface PresenceAssertion {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  response: {
+    clientDataJSON: string;
+    authenticatorData: string;
+    signature: string;
+    userHandle?: string;
+  };
+  clientExtensionResults: Record<string, unknown>;
+  authenticatorAttachment?: string;
+}
+
 /** Answers with a scanned driver's license: signed by the device key. */
 export interface AamvaLicensePayload {
   type: 'aamva_drivers_license';
@@ -42,12 +73,14 @@ export interface AamvaLicensePayload {
 }
 
 /** What a device sends to `POST /api/v2/svcfication_responses`, one string per payload. */
-export type SvcficationPayload = DeviceArPayload | UserPresencePayload | AamvaLicensePayload;
+export type SvcficationPayload =
+  DeviceArPayload | UserPresencePayload | WebauthnPresencePayload | AamvaLicensePayload;
 export type PayloadType = SvcficationPayload['type'];
 
 const payloadTypes: readonly string[] = [
   'device_ar',
   'user_presence',
+  'webauthn_presence',
   'aamva_drivers_license',
 ] satisfies PayloadType[];
 
@@ -63,6 +96,8 @@ export interface DecodedPayload extends Pick<
   checksum?: string;
   hash?: string;
   match_number?: number;
+  /** webauthn_presence: its shape checked, its signature not. */
+  assertion?: PresenceAssertion;
 }
 
 /** A payload string taken apart. */
@@ -111,9 +146,37 @@ export function decodePayload(text: string): PayloadParts | string {
   }
   if (p.match_number !== undefined && !Number.isSafeInteger(p.match_number))
     return `${String(p.type)}: match_number must be an integer`;
+  if (p.type === 'webauthn_presence' && !isAssertion(p.assertion))
+    return 'webauthn_presence: assertion must be a WebAuthn assertion in JSON (base64url fields)';
   const problem = measurementProblem(value as Record<string, unknown>);
   if (problem) return `${String(p.type)}: ${problem}`;
   return { payload: value as DecodedPayload, signedText, signature };
+}
+
+/** base64url of at most 3 kB: far beyond any authenticator's data, signature or client data. */
+const isBase64Url = (v: unknown): v is string =>
+  typeof v === 'string' && v.length <= 4096 && /^[A-Za-z0-9_-]+$/.test(v);
+
+function isAssertion(value: unknown): value is PresenceAssertion {
+  if (typeof value !== 'object' || value === null) return false;
+  const a = value as Partial<Record<keyof PresenceAssertion, unknown>>;
+  const r = (a.response ?? null) as Partial<Record<string, unknown>> | null;
+  return (
+    isBase64Url(a.id) &&
+    a.rawId === a.id &&
+    a.type === 'public-key' &&
+    typeof r === 'object' &&
+    r !== null &&
+    isBase64Url(r.clientDataJSON) &&
+    isBase64Url(r.authenticatorData) &&
+    isBase64Url(r.signature) &&
+    (r.userHandle === undefined || isBase64Url(r.userHandle)) &&
+    typeof a.clientExtensionResults === 'object' &&
+    a.clientExtensionResults !== null &&
+    JSON.stringify(a.clientExtensionResults).length <= 1024 &&
+    (a.authenticatorAttachment === undefined ||
+      (typeof a.authenticatorAttachment === 'string' && a.authenticatorAttachment.length <= 32))
+  );
 }
 
 const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);

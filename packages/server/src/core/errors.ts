@@ -70,6 +70,7 @@ export const catalog = {
   SVCFICATION_CLOSED: { status: 422, message: 'The svcfication is not in progress.' },
   RESPONSE_INVALID: { status: 422, message: 'The svcfication response is invalid.' },
   PUSH_CHANNEL_INVALID: { status: 422, message: 'The push channel cannot be used.' },
+  PRESENCE_CREDENTIAL_INVALID: { status: 422, message: 'The presence credential was refused.' },
   SVCCODE_INVALID: { status: 422, message: 'The svccode payload is invalid or expired.' },
   RELYING_PARTY_UNKNOWN: { status: 422, message: 'No relying party has this id.' },
   FIDO_USER_NOT_REGISTERED: {

@@ -7,6 +7,7 @@ import type { Metrics } from '../../core/metrics.js';
 import type { Outbox } from '../../core/outbox/index.js';
 import type { Db } from '../../core/store/index.js';
 import type { Kysely } from 'kysely';
+import type { PresenceAssertion } from '@svc/wire';
 import type { Database, DevicesTable, SvcficationsTable } from '../../core/store/schema.js';
 import type { Waiters } from '../../core/waiters.js';
 
@@ -40,6 +41,17 @@ export type WakeDevices = (
   > & { relying_party: string },
 ) => Promise<number>;
 
+/**
+ * Checks a web app's WebAuthn presence proof (from the presence area): throws the reason it
+ * fails; answers the step that records its signature counter in the answer's transaction.
+ */
+export type CheckPresence = (claim: {
+  svcficationId: string;
+  deviceIdentifier: string;
+  nonce: string;
+  assertion: PresenceAssertion;
+}) => Promise<(tx: Kysely<Database>) => Promise<void>>;
+
 /** The device that paired with a customer's svccode, if any (from the svccodes area). */
 export type PairedDeviceLookup = (customerId: string, svccodeId: string) => Promise<string | null>;
 
@@ -64,11 +76,12 @@ export interface SvcficationsDeps {
   identity: IdentityLookup;
   pairedDevice: PairedDeviceLookup;
   wakeDevices: WakeDevices;
+  checkPresence: CheckPresence;
 }
 
 export function svcficationsDeps(
   ctx: Context,
-  others: { identity: IdentityLookup; pairedDevice: PairedDeviceLookup; wakeDevices: WakeDevices },
+  others: Pick<SvcficationsDeps, 'identity' | 'pairedDevice' | 'wakeDevices' | 'checkPresence'>,
 ): SvcficationsDeps {
   const { clock, ids, keys, outbox, waiters, config, metrics } = ctx;
   return { db: ctx.store.db, clock, ids, keys, outbox, waiters, config, metrics, ...others };

@@ -27,7 +27,10 @@ function oneAnswer(payloads: Payload[], deviceIdentifier: string): string {
   return svcficationId;
 }
 
-/** Level 1 = valid device_ar; 2 = plus user presence; 3 = plus a license hash the user registered. */
+/**
+ * Level 1 = valid device_ar; 2 = plus the user's presence (`user_presence` signed by the auth key,
+ * or a web app's `webauthn_presence`); 3 = plus a license hash the user registered.
+ */
 async function achievedLevel(
   deps: SvcficationsDeps,
   customerId: string,
@@ -42,7 +45,19 @@ async function achievedLevel(
     !(await deps.identity.documentHashes(customerId, [userId])).includes(license.hash ?? '')
   )
     throw rejected('aamva_drivers_license: hash matches no registered document of the user');
-  return has('user_presence') ? (license ? 3 : 2) : 1;
+  return has('user_presence') || has('webauthn_presence') ? (license ? 3 : 2) : 1;
+}
+
+/** A web app's WebAuthn presence proof, checked; the step recording its counter, if there is one. */
+async function presenceStep(deps: SvcficationsDeps, payloads: Payload[]) {
+  const presence = payloads.find((p) => p.type === 'webauthn_presence');
+  if (!presence?.assertion || !presence.nonce) return null;
+  return deps.checkPresence({
+    svcficationId: presence.svcfication_id,
+    deviceIdentifier: presence.device_identifier,
+    nonce: presence.nonce,
+    assertion: presence.assertion,
+  });
 }
 
 /** Consumes the payloads' nonces in the closing transaction: a replayed one undoes the answer. */
@@ -81,7 +96,12 @@ export async function respondToSvcfication(
     auth: device.auth_public_key ? (JSON.parse(device.auth_public_key) as JWK) : null,
   };
   for (const item of items) checkPayload(item, keys);
-  const nonces = consumeNonces(deps, device.identifier, payloads);
+  const presence = await presenceStep(deps, payloads);
+  const consume = consumeNonces(deps, device.identifier, payloads);
+  const nonces = async (tx: Db) => {
+    await consume(tx);
+    await presence?.(tx);
+  };
   const mismatch = numberMatchFailure(row.match_number, payloads);
   if (mismatch) {
     const rejection = { ...(await resultOf(deps, by, null)), reason: mismatch };

@@ -193,6 +193,21 @@ export interface PushChannelsTable {
   updated_at: string;
 }
 
+/** A device's WebAuthn presence credential (level 2 for web apps). */
+export interface PresenceCredentialsTable {
+  device_identifier: string;
+  customer_id: string;
+  /** base64url */
+  credential_id: string;
+  /** COSE public key, base64url */
+  public_key: string;
+  counter: number;
+  rp_id: string;
+  origin: string;
+  backed_up: number;
+  created_at: string;
+}
+
 export interface SettingsTable {
   name: string;
   value: string;
@@ -239,6 +254,7 @@ export interface Database {
   sms_messages: AreaC.SmsMessagesTable;
   settings: SettingsTable;
   push_channels: PushChannelsTable;
+  presence_credentials: PresenceCredentialsTable;
   idempotency: IdempotencyTable;
   oidc_payloads: AreaC.OidcPayloadsTable;
   oidc_clients: AreaC.OidcClientsTable;

@@ -16,18 +16,3 @@ export async function failLink(
   await finishLink(deps, kind, link, { status: 'ERROR', user });
   throw new AppError('FIDO_CEREMONY_FAILED', problem);
 }
-
-/** What JavaScript itself throws: about the code that ran, not about what it was given. */
-const codeErrors = [TypeError, RangeError, ReferenceError, SyntaxError];
-
-/**
- * What a failed check tells the page: our own checks throw FIDO_CEREMONY_FAILED, SimpleWebAuthn
- * throws Errors whose message names the problem. A malformed response may make code throw
- * anything else (a TypeError reading a missing field, a RangeError for a nesting too deep): those
- * messages describe svc's code, not the response, and are not passed on.
- */
-export function problemOf(err: unknown): string {
-  if (err instanceof AppError) return err.description;
-  const ownCode = codeErrors.some((kind) => err instanceof kind);
-  return err instanceof Error && !ownCode ? err.message : 'The response is malformed.';
-}

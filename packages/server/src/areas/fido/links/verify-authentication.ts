@@ -2,7 +2,8 @@ import { AppError, assertThat } from '../../../core/errors.js';
 import { credentialIdOf } from './credential-response.js';
 import { advanceCounter, findCredential } from '../users/credentials-repo.js';
 import type { FidoDeps } from '../deps.js';
-import { failLink, problemOf } from './fail-link.js';
+import { webauthnProblem } from '../../../core/crypto/webauthn-problem.js';
+import { failLink } from './fail-link.js';
 import { finishLink } from './finish-link.js';
 import { judgeAuthentication } from './judge-authentication.js';
 import { expectedOrigin } from './link.js';
@@ -32,7 +33,7 @@ export async function verifyAuthentication(
     response,
     expectedOrigin: origin,
     credential,
-  }).catch((err: unknown) => failLink(deps, 'authentications', link, hinted, problemOf(err)));
+  }).catch((err: unknown) => failLink(deps, 'authentications', link, hinted, webauthnProblem(err)));
   const user = hinted ?? (await findUserById(deps.db, link.customer_id, judged.credential.user_id));
   const now = deps.clock.now().toISOString();
   try {

@@ -1,7 +1,8 @@
 import { AppError, assertThat } from '../../../core/errors.js';
 import { insertCredential } from '../users/credentials-repo.js';
 import type { FidoDeps } from '../deps.js';
-import { failLink, problemOf } from './fail-link.js';
+import { webauthnProblem } from '../../../core/crypto/webauthn-problem.js';
+import { failLink } from './fail-link.js';
 import { finishLink } from './finish-link.js';
 import { judgeRegistration } from './judge-registration.js';
 import { expectedOrigin } from './link.js';
@@ -34,7 +35,7 @@ export async function verifyRegistration(
     newId: deps.ids.uuid(),
     now,
     anchoredAttestation: deps.anchoredAttestation,
-  }).catch((err: unknown) => failLink(deps, 'registrations', link, user, problemOf(err)));
+  }).catch((err: unknown) => failLink(deps, 'registrations', link, user, webauthnProblem(err)));
   try {
     await finishLink(
       deps,

@@ -19,6 +19,7 @@ export const apiDocuments = {
       { name: 'Devices', description: 'Device keys and their activation' },
       { name: 'Enrollments', description: 'Single-use links that put a phone on a user' },
       { name: 'Push', description: 'The channels that wake a device (Web Push, FCM, APNs)' },
+      { name: 'Presence', description: "The WebAuthn credential of a web app's level 2" },
       { name: 'User devices', description: "Bindings of devices to the relying party's users" },
       { name: 'Users', description: 'User identifiers and users' },
       { name: 'Identity documents', description: "Registered driver's licenses (hashes only)" },

@@ -1,0 +1,15 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { customerOf, signerOf } from '../../core/http/caller.js';
+import { deviceWrite } from '../../core/http/device-write.js';
+import type { PresenceDeps } from './deps.js';
+import { registerPresenceCredential } from './register-credential.js';
+import { route } from './schemas.js';
+
+/** Presence (Area B): the WebAuthn credential a web app proves its user's presence with. */
+export function presenceRoutes(app: FastifyInstance, deps: PresenceDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.put('/api/v2/presence/credential', { ...deviceWrite, schema: route.setCredential }, (request) =>
+    registerPresenceCredential(deps, customerOf(request), signerOf(request), request.body),
+  );
+}
