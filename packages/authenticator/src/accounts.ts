@@ -15,6 +15,8 @@ export interface Account {
   relyingParty: string | null;
   credentials: Credentials;
   keys: DeviceKeys | null;
+  /** The WebAuthn credential that proves the user's presence (level 2), when one was made. */
+  presenceCredentialId?: string;
   enrolledAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { DeviceClient, generateDeviceKeys, readEnrollmentLink, type Svcfication } from '@svc/sdk';
 import { hasKeys, listAccounts, removeAccount, saveAccount, type Account } from './accounts.js';
 import { explain } from './messages.js';
+import { canProvePresence, presenceOf, registerPresence } from './presence.js';
 import { canPush, webPushChannel } from './push.js';
 import { requestCard, type Answer } from './request-card.js';
 import { scan } from './scanner.js';
@@ -56,6 +57,12 @@ async function enroll(code: string): Promise<void> {
       enrolledAt: new Date().toISOString(),
     };
     await saveAccount(account);
+    if (canProvePresence())
+      account.presenceCredentialId = await registerPresence(
+        clientOf(account),
+        account.userIdentifier,
+      ).catch(() => undefined);
+    await saveAccount(account);
     accounts = await listAccounts();
     say(`Account added for ${account.userIdentifier}. Requests will appear here.`);
     void watch(account);
@@ -99,6 +106,7 @@ async function answer(id: string, how: Answer): Promise<void> {
     if (how.approve)
       await device.accept(id, {
         level: entry.svcfication.desired_level as 1 | 2,
+        presence: presenceOf(entry.account),
         ...(how.matchNumber === undefined ? {} : { matchNumber: how.matchNumber }),
       });
     else await device.reject(id, how.fraud ? 'fraud' : undefined);

@@ -4,17 +4,37 @@ import QRCode from 'qrcode';
 import { RpClient } from '@svc/sdk';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomerWithCli, useServer } from './server.js';
+import { freePort } from './fido.browser.js';
+import {
+  createCustomerWithCli,
+  removeDataDir,
+  startServer,
+  useServer,
+  type RunningServer,
+} from './server.js';
 
 // svc Authenticator as a phone runs it: headless Chromium at phone size, against a spawned
 // `svc serve`; a push delivered to its service worker through CDP. Screenshots go to docs/.
 const screenshots = join(import.meta.dirname, '../../../../docs/screenshots');
 
 describe('svc Authenticator in Chromium', () => {
-  const server = useServer({ env: { SVC_LOG_LEVEL: 'warn' } });
+  // On a port known before it starts: its public URL (the links, the WebAuthn origin) names it.
+  let running: RunningServer | undefined;
+  const server = () => running as RunningServer;
+  beforeAll(async () => {
+    running = await startServer({ port: await freePort(), env: { SVC_LOG_LEVEL: 'warn' } });
+  });
+  afterAll(async () => {
+    await running?.stop();
+    if (running) removeDataDir(running.dataDir);
+  });
   let browser: Browser;
   let page: Page;
   let rp: RpClient;
+  let cdp: CDPSession;
+  let authenticatorId: string;
+  // The app runs at svc's public URL, http://localhost:PORT: a WebAuthn RP ID cannot be an address.
+  const base = () => server().url.replace('127.0.0.1', 'localhost');
   const shot = (name: string) =>
     page.screenshot({ path: join(screenshots, `authenticator-${name}.png`) });
   const visible = (text: string | RegExp) =>
@@ -32,12 +52,25 @@ describe('svc Authenticator in Chromium', () => {
       isMobile: true,
     });
     page = await context.newPage();
+    // The phone's biometrics: a platform authenticator that verifies its user.
+    cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    }));
   });
   afterAll(async () => browser.close());
 
   it('is installable: a manifest, an icon and a service worker for its scope', async () => {
-    await page.goto(`${server().url}/authenticator`);
-    expect(page.url()).toBe(`${server().url}/authenticator/`);
+    await page.goto(`${base()}/authenticator`);
+    expect(page.url()).toBe(`${base()}/authenticator/`);
     const manifest = (await (
       await fetch(`${server().url}/authenticator/manifest.webmanifest`)
     ).json()) as { display: string; icons: unknown[] };
@@ -51,7 +84,8 @@ describe('svc Authenticator in Chromium', () => {
 
   it('enrolls by opening the link, shows a request with its expiry, approves it', async () => {
     const enrollment = await rp.createEnrollment('alice');
-    await page.goto(enrollment.link.replace(/^http:\/\/localhost:\d+/, server().url));
+    await page.goto(enrollment.link);
+    expect(enrollment.link.startsWith(`${base()}/enroll#`)).toBe(true);
     await visible('Account added for alice');
     expect((await rp.getEnrollment(enrollment.id)).status).toBe('ENROLLED');
     await shot('accounts');
@@ -69,7 +103,11 @@ describe('svc Authenticator in Chromium', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await visible('Approved: “Sign in to online banking”.');
     const answered = await rp.getSvcfication(asked.id);
-    expect(answered).toMatchObject({ status: 'ACCEPTED' });
+    expect(answered).toMatchObject({ status: 'ACCEPTED', result: { accepted_level: 2 } });
+    // Level 2 was the phone's own WebAuthn credential, made at enrollment and used once since.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]?.signCount).toBeGreaterThanOrEqual(1);
   });
 
   it('number matching shows the candidates; "This wasn\'t me" reports fraud', async () => {
@@ -99,7 +137,6 @@ describe('svc Authenticator in Chromium', () => {
   });
 
   it('a push reaches the service worker, which shows a notification', async () => {
-    const cdp: CDPSession = await page.context().newCDPSession(page);
     const registration = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
         const found = registrations.find((r: { scopeURL: string }) =>
@@ -108,9 +145,7 @@ describe('svc Authenticator in Chromium', () => {
         if (found) resolve(found.registrationId);
       });
     });
-    await page
-      .context()
-      .grantPermissions(['notifications'], { origin: new URL(server().url).origin });
+    await page.context().grantPermissions(['notifications'], { origin: base() });
     await cdp.send('ServiceWorker.enable');
     const registrationId = await registration;
     const data = JSON.stringify({
@@ -120,7 +155,7 @@ describe('svc Authenticator in Chromium', () => {
       action: 'Sign in',
     });
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(server().url).origin,
+      origin: base(),
       registrationId,
       data,
     });
