@@ -3,6 +3,20 @@ import { withExample } from './example.js';
 
 const secret = 'hP3kQ9vX2mZ7aL5sR1tY8uW4eN6bC0dF';
 
+/** An example of `PublicKeyCredential.toJSON()` after `navigator.credentials.create()`. */
+export const registrationExample = {
+  id: 'AQIDBAUGBwgJCgsMDQ4PEA',
+  rawId: 'AQIDBAUGBwgJCgsMDQ4PEA',
+  type: 'public-key' as const,
+  response: {
+    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
+    attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVjF',
+    transports: ['internal'],
+  },
+  authenticatorAttachment: 'platform',
+  clientExtensionResults: {},
+};
+
 /** Calls of the FIDO pages' script: the secret from the link's fragment proves access. */
 export const FidoSecretBody = withExample(
   Type.Object({ secret: Type.String({ minLength: 1, maxLength: 128 }) }),
@@ -20,18 +34,7 @@ export const FidoVerifyBody = withExample(
   }),
   {
     secret,
-    response: {
-      id: 'AQIDBAUGBwgJCgsMDQ4PEA',
-      rawId: 'AQIDBAUGBwgJCgsMDQ4PEA',
-      type: 'public-key',
-      response: {
-        clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
-        attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVjF',
-        transports: ['internal'],
-      },
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-    },
+    response: registrationExample,
   },
 );
 export type FidoVerifyBody = Static<typeof FidoVerifyBody>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { withExample } from './example.js';
+import { registrationExample } from './fido-pages.js';
 
 /**
  * A device's WebAuthn presence credential: what web apps prove the user's presence with (a
@@ -39,18 +40,7 @@ export const PresenceCredentialBody = withExample(
   }),
   {
     nonce: 'k3Jd9Qx2LmP7aZ0sVb5Ncw',
-    credential: {
-      id: 'AQIDBAUGBwgJCgsMDQ4PEA',
-      rawId: 'AQIDBAUGBwgJCgsMDQ4PEA',
-      type: 'public-key',
-      response: {
-        clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
-        attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVjF',
-        transports: ['internal'],
-      },
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-    },
+    credential: registrationExample,
   },
 );
 export type PresenceCredentialBody = Static<typeof PresenceCredentialBody>;
