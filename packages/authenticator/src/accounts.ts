@@ -17,6 +17,8 @@ export interface Account {
   keys: DeviceKeys | null;
   /** The WebAuthn credential that proves the user's presence (level 2), when one was made. */
   presenceCredentialId?: string;
+  /** When the user's driver's license was registered (level 3), if it was. */
+  licenseAddedAt?: string;
   enrolledAt: string;
 }
 

@@ -1,10 +1,18 @@
-import { DeviceClient, generateDeviceKeys, readEnrollmentLink, type Svcfication } from '@svc/sdk';
+import {
+  DeviceClient,
+  generateDeviceKeys,
+  readEnrollmentLink,
+  SvcApiError,
+  type Svcfication,
+} from '@svc/sdk';
+import { accountList } from './account-list.js';
 import { hasKeys, listAccounts, removeAccount, saveAccount, type Account } from './accounts.js';
+import { hashOfLicense, isLicense, licenseAdded, registerLicense } from './license.js';
 import { explain } from './messages.js';
 import { canProvePresence, presenceOf, registerPresence } from './presence.js';
 import { canPush, webPushChannel } from './push.js';
-import { requestCard, type Answer } from './request-card.js';
-import { scan } from './scanner.js';
+import { countDown, requestCard, type Answer } from './request-card.js';
+import { Camera } from './camera.js';
 import { button, el, render } from './view.js';
 
 // svc Authenticator: the accounts this phone holds, the requests waiting for them, and the
@@ -13,8 +21,7 @@ const root = document.getElementById('app') as HTMLElement;
 let accounts: Account[] = [];
 const pending = new Map<string, { account: Account; svcfication: Svcfication }>();
 let notice: { text: string; kind: 'notice' | 'error' } | null = null;
-/** The camera view while a code is being scanned. */
-let scanning: { video: HTMLVideoElement; stop: AbortController } | null = null;
+const camera = new Camera(() => draw());
 /** Resolves a request's wait when it is answered here (or has expired). */
 const settled = new Map<string, () => void>();
 
@@ -102,14 +109,19 @@ async function answer(id: string, how: Answer): Promise<void> {
   const entry = pending.get(id);
   if (!entry) return;
   const device = clientOf(entry.account);
+  const level = entry.svcfication.desired_level as 1 | 2 | 3;
   try {
-    if (how.approve)
+    if (how.approve) {
+      const license =
+        level === 3 ? await scanLicense('Scan the barcode on your license to approve.') : null;
+      if (level === 3 && !license) return;
       await device.accept(id, {
-        level: entry.svcfication.desired_level as 1 | 2,
+        level,
         presence: presenceOf(entry.account),
+        ...(license ? { documentHash: await hashOfLicense(license) } : {}),
         ...(how.matchNumber === undefined ? {} : { matchNumber: how.matchNumber }),
       });
-    else await device.reject(id, how.fraud ? 'fraud' : undefined);
+    } else await device.reject(id, how.fraud ? 'fraud' : undefined);
     const what = `“${entry.svcfication.action}”`;
     say(
       how.approve
@@ -119,7 +131,13 @@ async function answer(id: string, how: Answer): Promise<void> {
           : `Denied: ${what}.`,
     );
   } catch (err) {
-    say(explain(err, 'sending your answer'), 'error');
+    const wrongLicense = level === 3 && err instanceof SvcApiError && err.status === 422;
+    say(
+      wrongLicense
+        ? 'This license is not the one added to this account.'
+        : explain(err, 'sending your answer'),
+      'error',
+    );
   }
   settled.get(id)?.();
 }
@@ -142,18 +160,10 @@ async function forget(account: Account): Promise<void> {
 
 /** Scans an enrollment link's QR code with the camera, then enrolls with it. */
 async function scanCode(): Promise<void> {
-  const video = el('video', {
-    playsinline: '',
-    muted: '',
-    'aria-label': 'Camera',
-  }) as HTMLVideoElement;
-  scanning = { video, stop: new AbortController() };
-  notice = { text: 'Point the camera at the enrollment code.', kind: 'notice' };
-  draw();
   try {
-    const text = await scan(video, (found) => found.includes('/enroll#'), scanning.stop.signal);
-    scanning = null;
-    if (!text) return draw();
+    say('Point the camera at the enrollment code.');
+    const text = await camera.read('QRCode', (found) => found.includes('/enroll#'));
+    if (!text) return;
     const link = readEnrollmentLink(text);
     if (link.baseUrl && new URL(link.baseUrl).origin !== location.origin)
       return say(
@@ -162,13 +172,27 @@ async function scanCode(): Promise<void> {
       );
     await enroll(link.code);
   } catch (err) {
-    scanning = null;
-    say(
-      err instanceof DOMException
-        ? 'The camera is not available. Allow it, or open the enrollment link instead.'
-        : explain(err, 'scanning'),
-      'error',
-    );
+    say(explain(err, 'scanning'), 'error');
+  }
+}
+
+/** Reads the barcode on the back of the user's license: its text, or null when cancelled. */
+function scanLicense(prompt: string): Promise<string | null> {
+  say(prompt);
+  return camera.read('PDF417', isLicense);
+}
+
+/** Registers the user's driver's license for the account, for level-3 requests. */
+async function addLicense(account: Account): Promise<void> {
+  try {
+    const text = await scanLicense('Point the camera at the barcode on the back of your license.');
+    if (!text) return;
+    const document = await registerLicense(clientOf(account), text);
+    account.licenseAddedAt = new Date().toISOString();
+    await saveAccount(account);
+    say(licenseAdded(document));
+  } catch (err) {
+    say(explain(err, 'adding the license'), 'error');
   }
 }
 
@@ -191,47 +215,24 @@ async function subscribeAll(): Promise<void> {
 function draw(): void {
   const parts: HTMLElement[] = [];
   if (notice) parts.push(el('section', { class: notice.kind, role: 'status' }, notice.text));
-  if (scanning) {
-    const { stop } = scanning;
-    parts.push(
-      el(
-        'section',
-        { class: 'camera' },
-        scanning.video,
-        button('Cancel', () => stop.abort()),
-      ),
-    );
-  }
+  if (camera.view) parts.push(camera.view);
   for (const [id, { account, svcfication }] of pending)
     parts.push(requestCard(id, account, svcfication, answer));
-  const list = el('ul');
-  for (const account of accounts) {
-    const name = `${account.userIdentifier}${account.relyingParty ? ` at ${account.relyingParty}` : ''}`;
-    const item = el('li', {}, el('span', {}, name));
-    if (!hasKeys(account))
-      item.append(
-        el(
-          'span',
-          { class: 'muted' },
-          'Keys lost: this browser cleared them. Remove the account and enroll again.',
-        ),
-      );
-    item.append(button('Remove', () => forget(account), 'danger'));
-    list.append(item);
-  }
   parts.push(
     el(
       'section',
       {},
       el('h2', {}, 'Your accounts'),
       accounts.length
-        ? list
+        ? accountList(accounts, { addLicense, remove: forget })
         : el(
             'p',
             {},
             'No accounts yet. Scan the code a service shows you, or open its enrollment link on this phone.',
           ),
-      scanning ? '' : el('div', { class: 'actions' }, button('Scan a code', scanCode, 'primary')),
+      camera.view
+        ? ''
+        : el('div', { class: 'actions' }, button('Scan a code', scanCode, 'primary')),
     ),
   );
   if (canPush() && Notification.permission === 'default' && accounts.length)
@@ -254,16 +255,7 @@ function draw(): void {
   render(root, parts);
 }
 
-/** Counts the expiry down once a second. */
-setInterval(() => {
-  for (const node of root.querySelectorAll<HTMLElement>('[data-expiry]')) {
-    const seconds = Math.max(
-      0,
-      Math.round((Date.parse(node.dataset.expiry ?? '') - Date.now()) / 1000),
-    );
-    node.textContent = seconds ? `Expires in ${seconds} s` : 'Expired';
-  }
-}, 1000);
+countDown(root);
 
 async function start(): Promise<void> {
   if ('serviceWorker' in navigator)

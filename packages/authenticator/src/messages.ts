@@ -21,6 +21,11 @@ export function explain(err: unknown, doing: string): string {
     if (err.status >= 500) return `The service had a problem while ${doing}. Try again shortly.`;
     return `The service refused ${doing}${err.description ? `: ${err.description}` : '.'}`;
   }
+  if (
+    err instanceof DOMException &&
+    /NotAllowed|NotFound|NotReadable|Overconstrained/.test(err.name)
+  )
+    return 'The camera is not available. Allow it in the browser settings, or open the link instead.';
   if (err instanceof TypeError)
     return `Cannot reach the service while ${doing}. Check your connection; the app will try again.`;
   return `Something went wrong while ${doing}: ${err instanceof Error ? err.message : String(err)}`;

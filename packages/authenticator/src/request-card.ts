@@ -7,8 +7,8 @@ export type Answer = { approve: true; matchNumber?: number } | { approve: false;
 
 /**
  * A waiting request: who asks, for what, for which account, since when and until when, and the
- * answers it allows (number matching offers the candidates instead of Approve; level 3 only
- * Deny, as the app does not read the license).
+ * answers it allows (number matching offers the candidates instead of Approve; level 3 asks for
+ * the license once approved).
  */
 export function requestCard(
   id: string,
@@ -18,11 +18,9 @@ export function requestCard(
 ): HTMLElement {
   const seconds = Math.max(0, Math.round((Date.parse(s.expires_at) - Date.now()) / 1000));
   const actions = el('div', { class: 'actions' });
-  if (s.desired_level === 3) {
-    actions.append(
-      el('p', {}, "This request needs your driver's license, which this app cannot check yet."),
-    );
-  } else if (s.match_candidates?.length) {
+  if (s.desired_level === 3)
+    actions.append(el('p', {}, "Approving asks you to scan your driver's license."));
+  if (s.match_candidates?.length) {
     actions.append(el('p', {}, 'Pick the number the other screen shows:'));
     const numbers = el('div', { class: 'numbers' });
     for (const n of s.match_candidates)
@@ -50,4 +48,15 @@ export function requestCard(
     el('p', { class: 'muted', 'data-expiry': s.expires_at }, `Expires in ${seconds} s`),
     actions,
   );
+}
+
+/** Counts the expiry of every request under `root` down, once a second. */
+export function countDown(root: HTMLElement): void {
+  setInterval(() => {
+    for (const node of root.querySelectorAll<HTMLElement>('[data-expiry]')) {
+      const left = Date.parse(node.dataset.expiry ?? '') - Date.now();
+      const seconds = Math.max(0, Math.round(left / 1000));
+      node.textContent = seconds ? `Expires in ${seconds} s` : 'Expired';
+    }
+  }, 1000);
 }

@@ -8,17 +8,21 @@ prepareZXingModule({
   },
 });
 
+/** What the app reads: an enrollment link's QR code, or the PDF417 barcode of a license. */
+export type CodeFormat = 'QRCode' | 'PDF417';
+
 /**
- * Reads codes from the back camera until `accept` takes one (answers it) or `signal` aborts;
- * the camera is released either way. Only QR codes are looked for (enrollment links).
+ * Reads codes of `format` from the back camera until `accept` takes one (answers it) or `signal`
+ * aborts; the camera is released either way.
  */
 export async function scan(
   video: HTMLVideoElement,
+  format: CodeFormat,
   accept: (text: string) => boolean,
   signal: AbortSignal,
 ): Promise<string | null> {
   const stream = await navigator.mediaDevices.getUserMedia({
-    video: { facingMode: 'environment' },
+    video: { facingMode: 'environment', width: { ideal: 1280 } },
     audio: false,
   });
   try {
@@ -33,7 +37,11 @@ export async function scan(
         canvas.height = video.videoHeight;
         context.drawImage(video, 0, 0);
         const image = context.getImageData(0, 0, canvas.width, canvas.height);
-        const found = await readBarcodes(image, { formats: ['QRCode'], maxNumberOfSymbols: 1 });
+        const found = await readBarcodes(image, {
+          formats: [format],
+          maxNumberOfSymbols: 1,
+          textMode: 'Plain',
+        });
         const text = found.find((result) => result.isValid && accept(result.text))?.text;
         if (text) return text;
       }

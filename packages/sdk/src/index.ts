@@ -67,6 +67,7 @@ export {
   type PresenceAssert,
 } from './payloads.js';
 export { licenseHash } from './license.js';
+export { LicenseBarcodeError, readLicenseBarcode, type LicenseFields } from './aamva.js';
 export { FidoClient, type FidoClientOptions } from './fido.js';
 export { SandboxClient, type SandboxClientOptions } from './sandbox.js';
 export { SvccodeClient, svccodeExpiry, type SvccodeClientOptions } from './svccode-client.js';

@@ -1,9 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import QRCode from 'qrcode';
 import { RpClient } from '@svc/sdk';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cameraVideo, fakeCamera, qrModules } from './fake-camera.js';
 import { freePort } from './fido.browser.js';
 import {
   createCustomerWithCli,
@@ -197,25 +196,6 @@ describe('svc Authenticator in Chromium', () => {
   });
 });
 
-/**
- * A Y4M video (what Chromium's fake camera plays) of one frame: the QR code of `text`, black on
- * white, 8 pixels a module, centered in 640×480.
- */
-function qrVideo(text: string, path: string): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const [width, height, scale] = [640, 480, 8];
-  const luma = Buffer.alloc(width * height, 235);
-  const left = (width - modules.size * scale) / 2;
-  const top = (height - modules.size * scale) / 2;
-  for (let y = 0; y < modules.size * scale; y++)
-    for (let x = 0; x < modules.size * scale; x++)
-      if (modules.get(Math.floor(y / scale), Math.floor(x / scale)))
-        luma[(top + y) * width + left + x] = 16;
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`;
-  writeFileSync(path, Buffer.concat([Buffer.from(header), luma, chroma]));
-}
-
 describe('svc Authenticator scanning an enrollment code with the camera', () => {
   const server = useServer({ env: { SVC_LOG_LEVEL: 'warn' } });
   let browser: Browser | undefined;
@@ -226,15 +206,11 @@ describe('svc Authenticator scanning an enrollment code with the camera', () => 
     const rp = new RpClient({ baseUrl: server().url, credentials: customer.server_credentials });
     const enrollment = await rp.createEnrollment('bob');
     const video = join(server().dataDir, 'qr.y4m');
-    qrVideo(enrollment.link.replace(/^http:\/\/localhost:\d+/, server().url), video);
+    const link = enrollment.link.replace(/^http:\/\/localhost:\d+/, server().url);
+    cameraVideo(qrModules(link), 8, video);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
+      args: ['--no-sandbox', ...fakeCamera(video)],
     });
     const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
     await context.grantPermissions(['camera'], { origin: new URL(server().url).origin });

@@ -71,8 +71,21 @@ export function svc(
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export function createCustomerWithCli(dataDir: string, name: string): IssuedCustomer {
-  const result = svc(['customers', 'create', '--name', name, '--json', '--data-dir', dataDir]);
+export function createCustomerWithCli(
+  dataDir: string,
+  name: string,
+  ...flags: string[]
+): IssuedCustomer {
+  const result = svc([
+    'customers',
+    'create',
+    '--name',
+    name,
+    ...flags,
+    '--json',
+    '--data-dir',
+    dataDir,
+  ]);
   if (result.status !== 0) throw new Error(result.stderr);
   return JSON.parse(result.stdout) as IssuedCustomer;
 }
