@@ -9,7 +9,8 @@ const byCode: Record<string, string> = {
   SVCFICATION_NOT_FOUND: 'This request no longer exists.',
   RESPONSE_INVALID: 'The service did not accept this answer. The request may have changed.',
   RATE_LIMITED: 'Too many attempts. Wait a minute, then try again.',
-  FORBIDDEN: 'The service no longer knows this phone. Remove the account and enroll again.',
+  FORBIDDEN:
+    'This phone no longer answers for the account (it may have moved to a new phone). Remove the account, or enroll again.',
   UNAUTHORIZED: 'The service no longer knows this phone. Remove the account and enroll again.',
   PUSH_CHANNEL_INVALID: 'The service cannot send notifications to this browser.',
 };

@@ -26,6 +26,12 @@ export const CreateEnrollmentBody = withExample(
         description: 'notified once (through the outbox) when a device enrolls',
       }),
     ),
+    replace_devices: Type.Optional(
+      Type.Boolean({
+        description:
+          'true when the user moves to a new phone: redeeming deactivates the devices bound to the identifier (default false)',
+      }),
+    ),
   }),
   { user_identifier: 'alice', callback_url: 'https://rp.example.com/svc/enrolled' },
 );

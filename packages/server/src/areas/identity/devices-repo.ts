@@ -109,6 +109,33 @@ export async function deactivateDevicesOfUsers(
     .execute();
 }
 
+/**
+ * Deactivates the devices bound to an RP identifier, `kept` excepted, and revokes their device
+ * credentials (call in a transaction): the user moved to the phone `kept`.
+ */
+export async function deactivateDevicesBoundTo(
+  db: Db,
+  customerId: string,
+  userIdentifier: string,
+  kept: string,
+  now: string,
+): Promise<void> {
+  const bound = db
+    .selectFrom('user_devices')
+    .select('device_identifier')
+    .where('customer_id', '=', customerId)
+    .where('user_identifier', '=', userIdentifier)
+    .where('device_identifier', '!=', kept);
+  await db.deleteFrom('credentials').where('device_identifier', 'in', bound).execute();
+  await db
+    .updateTable('devices')
+    .set({ active: 0, updated_at: now })
+    .where('customer_id', '=', customerId)
+    .where('identifier', 'in', bound)
+    .where('active', '=', 1)
+    .execute();
+}
+
 export async function insertUser(db: Db, row: UsersTable): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }

@@ -19,6 +19,7 @@ import { migration as m0017 } from './migrations/0017_enrollments.js';
 import { migration as m0018 } from './migrations/0018_push_channels.js';
 import { migration as m0019 } from './migrations/0019_oidc_clients.js';
 import { migration as m0022 } from './migrations/0022_presence_credentials.js';
+import { migration as m0023 } from './migrations/0023_enrollment_replaces.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_push_channels': m0018,
   '0019_oidc_clients': m0019,
   '0022_presence_credentials': m0022,
+  '0023_enrollment_replaces': m0023,
 };

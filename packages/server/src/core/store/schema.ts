@@ -172,6 +172,8 @@ export interface EnrollmentsTable {
   user_identifier: string;
   code_hash: string;
   callback_url: string | null;
+  /** 1: redeeming deactivates the devices bound to the identifier (a move to a new phone). */
+  replaces_devices: number;
   /** Set, with `enrolled_at`, by the one redemption that wins. */
   device_identifier: string | null;
   enrolled_at: string | null;

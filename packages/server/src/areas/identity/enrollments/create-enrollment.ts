@@ -30,6 +30,7 @@ export async function createEnrollment(
     user_identifier: body.user_identifier,
     code_hash: sha256Hex(code),
     callback_url: body.callback_url ?? null,
+    replaces_devices: body.replace_devices ? 1 : 0,
     device_identifier: null,
     enrolled_at: null,
     expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),

@@ -5,7 +5,12 @@ import { assertThat } from '../../../core/errors.js';
 import { closeAndNotify } from '../../../core/outbox/close-and-notify.js';
 import { updateBinding } from '../bindings-repo.js';
 import { bindInTx } from '../bind-device.js';
-import { replaceDeviceCredentials, updateDevice, type DeviceRow } from '../devices-repo.js';
+import {
+  deactivateDevicesBoundTo,
+  replaceDeviceCredentials,
+  updateDevice,
+  type DeviceRow,
+} from '../devices-repo.js';
 import { saveDevice, withJwt } from '../register-device.js';
 import type { EnrollmentsDeps } from './deps.js';
 import { enrollmentDone, enrollmentStatus, enrollmentView } from './enrollment-state.js';
@@ -15,8 +20,10 @@ import { findEnrollmentByCode, markEnrolled } from './enrollments-repo.js';
  * Redeems an enrollment code with the phone's keys (the route checked X-Device-Sig by the key
  * being registered). In one transaction: the device is registered (or refreshed), bound to the
  * enrollment's identifier and active, its device credentials replace any it held, its push
- * channel (if it sent one) is set, the enrollment is marked used and its callback queued. Any failure (a concurrent redemption won, the device is
- * bound to another identifier) leaves nothing written. Unknown code → 404 (counted as a failed
+ * channel (if it sent one) is set, with `replace_devices` the identifier's other devices are
+ * deactivated (a move to a new phone), the enrollment is marked used and its callback queued.
+ * Any failure (a concurrent redemption won, the device is bound to another identifier) leaves
+ * nothing written. Unknown code → 404 (counted as a failed
  * authentication), used or expired → 410.
  */
 export async function redeemEnrollment(
@@ -53,6 +60,14 @@ export async function redeemEnrollment(
         created_at: at,
       });
       if (pushChannel) await deps.setPushChannel(tx, customerId, device.identifier, pushChannel);
+      if (enrollment.replaces_devices)
+        await deactivateDevicesBoundTo(
+          tx,
+          customerId,
+          enrollment.user_identifier,
+          device.identifier,
+          at,
+        );
       enrolled = { ...device, ...active };
       const done = { ...enrollment, device_identifier: device.identifier, enrolled_at: at };
       return { view: enrollmentView(done, now), callbackUrl: enrollment.callback_url, customerId };
