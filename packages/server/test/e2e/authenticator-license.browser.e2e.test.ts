@@ -3,7 +3,7 @@ import { licenseHash, readLicenseBarcode, RpClient } from '@svc/sdk';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraVideo, fakeCamera, pdf417Modules } from './fake-camera.js';
-import { freePort } from './fido.browser.js';
+import { addAuthenticator, freePort } from './fido.browser.js';
 import { createCustomerWithCli, removeDataDir, startServer, type RunningServer } from './server.js';
 
 // Level 3 in svc Authenticator: the camera (Chromium's fake one) shows the PDF417 barcode of a
@@ -51,18 +51,7 @@ describe("svc Authenticator with the user's driver's license", () => {
     });
     await context.grantPermissions(['camera'], { origin: base() });
     page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addAuthenticator(await context.newCDPSession(page));
   });
   afterAll(async () => {
     await browser?.close();

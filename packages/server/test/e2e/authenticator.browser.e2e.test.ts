@@ -3,7 +3,7 @@ import { RpClient } from '@svc/sdk';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraVideo, fakeCamera, qrModules } from './fake-camera.js';
-import { freePort } from './fido.browser.js';
+import { addAuthenticator, freePort } from './fido.browser.js';
 import {
   createCustomerWithCli,
   removeDataDir,
@@ -53,17 +53,7 @@ describe('svc Authenticator in Chromium', () => {
     page = await context.newPage();
     // The phone's biometrics: a platform authenticator that verifies its user.
     cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    }));
+    authenticatorId = await addAuthenticator(cdp);
   });
   afterAll(async () => browser.close());
 

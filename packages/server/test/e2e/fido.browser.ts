@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 
 /** A free loopback port: the link base must name the server's own origin before it starts. */
 export function freePort(): Promise<number> {
@@ -57,6 +63,28 @@ export const mediations = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { mediations: string[] }).mediations);
 
 /**
+ * Adds a CDP virtual authenticator to `cdp`'s page (a platform one unless `usb`) that verifies its
+ * user and answers by itself, as the user touching it at once; its id.
+ */
+export async function addAuthenticator(
+  cdp: CDPSession,
+  transport: 'internal' | 'usb' = 'internal',
+): Promise<string> {
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport,
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return authenticatorId;
+}
+
+/**
  * A browser tab with a CDP virtual authenticator (a platform one unless `usb`). Its pages record
  * the mediation of their WebAuthn requests (`mediations`).
  */
@@ -82,17 +110,7 @@ export async function virtualAuthenticatorTab(
     };
   });
   const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport,
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const authenticatorId = await addAuthenticator(cdp, transport);
   const presence = async (enabled: boolean) => {
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
   };
