@@ -7,12 +7,18 @@ export interface AccountActions {
   remove(account: Account): Promise<void>;
 }
 
+/** An account as the user knows it: the user, the relying party, another server's host. */
+export function accountName(account: Account): string {
+  const host = new URL(account.baseUrl).host;
+  const relyingParty = account.relyingParty ? ` at ${account.relyingParty}` : '';
+  return `${account.userIdentifier}${relyingParty}${host === location.host ? '' : ` (${host})`}`;
+}
+
 /** The accounts this phone holds, each with its relying party, its state and its actions. */
 export function accountList(accounts: Account[], actions: AccountActions): HTMLElement {
   const list = el('ul');
   for (const account of accounts) {
-    const name = `${account.userIdentifier}${account.relyingParty ? ` at ${account.relyingParty}` : ''}`;
-    const item = el('li', {}, el('span', {}, name));
+    const item = el('li', {}, el('span', {}, accountName(account)));
     if (!hasKeys(account))
       item.append(
         el(

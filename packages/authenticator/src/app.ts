@@ -5,7 +5,7 @@ import {
   SvcApiError,
   type Svcfication,
 } from '@svc/sdk';
-import { accountList } from './account-list.js';
+import { accountList, accountName } from './account-list.js';
 import { hasKeys, listAccounts, removeAccount, saveAccount, type Account } from './accounts.js';
 import { hashOfLicense, isLicense, licenseAdded, registerLicense } from './license.js';
 import { explain } from './messages.js';
@@ -39,24 +39,22 @@ function say(text: string, kind: 'notice' | 'error' = 'notice'): void {
   draw();
 }
 
-async function enroll(code: string): Promise<void> {
+/** Enrolls with an enrollment link's code at its svc server: this app's own, or another. */
+async function enroll(code: string, baseUrl: string): Promise<void> {
   say('Adding the account…');
   try {
     const keys = await generateDeviceKeys();
-    const probe = new DeviceClient(
-      { baseUrl: location.origin, credentials: { token: '', secret: '' } },
-      keys,
-    );
-    const pushChannel = await webPushChannel(probe);
+    const probe = new DeviceClient({ baseUrl, credentials: { token: '', secret: '' } }, keys);
+    const pushChannel = await webPushChannel(probe, baseUrl);
     const { enrolled } = await DeviceClient.enroll(code, {
-      baseUrl: location.origin,
+      baseUrl,
       keys,
       platform: /android/i.test(navigator.userAgent) ? 'android' : 'ios',
       ...(pushChannel ? { pushChannel } : {}),
     });
     const account: Account = {
       identifier: enrolled.identifier,
-      baseUrl: location.origin,
+      baseUrl,
       userIdentifier: enrolled.user_identifier,
       relyingParty: null,
       credentials: enrolled.device_credentials,
@@ -71,7 +69,7 @@ async function enroll(code: string): Promise<void> {
       ).catch(() => undefined);
     await saveAccount(account);
     accounts = await listAccounts();
-    say(`Account added for ${account.userIdentifier}. Requests will appear here.`);
+    say(`Account added for ${accountName(account)}. Requests will appear here.`);
     void watch(account);
   } catch (err) {
     say(explain(err, 'adding the account'), 'error');
@@ -89,6 +87,7 @@ async function watch(account: Account): Promise<void> {
       if (account.relyingParty !== svcfication.relying_party) {
         account.relyingParty = svcfication.relying_party;
         await saveAccount(account);
+        accounts = await listAccounts();
       }
       draw();
       const left = Date.parse(svcfication.expires_at) - Date.now();
@@ -165,12 +164,7 @@ async function scanCode(): Promise<void> {
     const text = await camera.read('QRCode', (found) => found.includes('/enroll#'));
     if (!text) return;
     const link = readEnrollmentLink(text);
-    if (link.baseUrl && new URL(link.baseUrl).origin !== location.origin)
-      return say(
-        `This code is for another svc server (${new URL(link.baseUrl).host}). Open it on that server's app.`,
-        'error',
-      );
-    await enroll(link.code);
+    await enroll(link.code, link.baseUrl ?? location.origin);
   } catch (err) {
     say(explain(err, 'scanning'), 'error');
   }
@@ -207,7 +201,7 @@ async function allowNotifications(): Promise<void> {
 async function subscribeAll(): Promise<void> {
   for (const account of accounts.filter(hasKeys)) {
     const device = clientOf(account);
-    const channel = await webPushChannel(device);
+    const channel = await webPushChannel(device, account.baseUrl);
     if (channel) await device.setPushChannel(channel).catch(() => undefined);
   }
 }
@@ -255,6 +249,18 @@ function draw(): void {
   render(root, parts);
 }
 
+/**
+ * Enrolls with the link in the address's fragment: `#{code}` (svc's /enroll page sends the phone
+ * here so) or `#{a whole enrollment link}`, of this server or another.
+ */
+async function openLinkInHash(): Promise<void> {
+  const text = decodeURIComponent(location.hash.slice(1));
+  if (!text) return;
+  history.replaceState(null, '', location.pathname);
+  const link = readEnrollmentLink(text);
+  await enroll(link.code, link.baseUrl ?? location.origin);
+}
+
 countDown(root);
 
 async function start(): Promise<void> {
@@ -269,11 +275,8 @@ async function start(): Promise<void> {
     );
   }
   draw();
-  const code = location.hash.slice(1);
-  if (code) {
-    history.replaceState(null, '', location.pathname);
-    await enroll(readEnrollmentLink(decodeURIComponent(code)).code);
-  }
+  await openLinkInHash();
+  window.addEventListener('hashchange', () => void openLinkInHash());
   for (const account of accounts.filter(hasKeys)) void watch(account);
   await subscribeAll();
   draw();

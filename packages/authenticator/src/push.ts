@@ -9,14 +9,38 @@ function bytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * This browser's Web Push subscription for svc's VAPID key, as a channel; made anew when the key
- * differs. Undefined when notifications are not allowed (nothing is asked here) or the browser's
+ * The service worker registration whose subscription a server's wake-ups go to. A subscription
+ * belongs to one VAPID key, that is one svc server: this app's own server has the app's own
+ * registration, every other server one of its own (same worker, a scope of its own).
+ */
+async function registrationFor(baseUrl: string): Promise<ServiceWorkerRegistration> {
+  const { origin, host } = new URL(baseUrl);
+  if (origin === location.origin) return navigator.serviceWorker.ready;
+  const registration = await navigator.serviceWorker.register('sw.js', {
+    scope: `servers/${encodeURIComponent(host)}/`,
+  });
+  const worker = registration.installing ?? registration.waiting;
+  if (worker)
+    await new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated' || worker.state === 'redundant') resolve();
+      });
+    });
+  return registration;
+}
+
+/**
+ * This browser's Web Push subscription for the VAPID key of the server at `baseUrl`, as a
+ * channel. Undefined when notifications are not allowed (nothing is asked here) or the browser's
  * push service cannot be reached: the app then checks for requests while it is open.
  */
-export async function webPushChannel(device: DeviceClient): Promise<PushChannel | undefined> {
+export async function webPushChannel(
+  device: DeviceClient,
+  baseUrl: string,
+): Promise<PushChannel | undefined> {
   if (!canPush() || Notification.permission !== 'granted') return undefined;
   try {
-    const registration = await navigator.serviceWorker.ready;
+    const registration = await registrationFor(baseUrl);
     const key = bytes(await device.webPushKey());
     const subscription =
       (await registration.pushManager.getSubscription()) ??

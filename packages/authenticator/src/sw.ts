@@ -91,12 +91,15 @@ worker.addEventListener('push', (event: PushEventLike) => {
   );
 });
 
+// The app is where this script is: another server's registration has a scope of its own below.
+const app = new URL('./', worker.location.href).href;
+
 worker.addEventListener('notificationclick', (event: NotificationEventLike) => {
   event.notification.close();
   event.waitUntil(
     worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((w) => w.url.startsWith(worker.registration.scope));
-      return open ? open.focus() : worker.clients.openWindow(worker.registration.scope);
+      const open = windows.find((w) => w.url.startsWith(app));
+      return open ? open.focus() : worker.clients.openWindow(app);
     }),
   );
 });

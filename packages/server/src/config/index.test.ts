@@ -113,6 +113,15 @@ describe('loadConfig', () => {
       );
   });
 
+  it('takes a list of http(s) origins as SVC_AUTHENTICATOR_ORIGINS', () => {
+    const list = 'https://a.example, http://localhost:9000';
+    expect(loadConfig({ SVC_AUTHENTICATOR_ORIGINS: list }).authenticatorOrigins).toBe(list);
+    for (const bad of ['https://a.example/app', 'a.example', 'https://a.example,ftp://b.example'])
+      expect(() => loadConfig({ SVC_AUTHENTICATOR_ORIGINS: bad })).toThrow(
+        /^config authenticatorOrigins \(SVC_AUTHENTICATOR_ORIGINS\): .* is not an http\(s\) origin/,
+      );
+  });
+
   it('lets explicit overrides win', () => {
     expect(loadConfig({ PORT: '9000' }, { port: 1234 }).port).toBe(1234);
   });

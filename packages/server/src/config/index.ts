@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { fromEnv, schemaProblem } from './values.js';
+import { fromEnv, originProblem, originsOf, schemaProblem } from './values.js';
 import type { KeyDefinition } from './key-definition.js';
 import { connectionKeys } from './connection-keys.js';
 import { limitKeys } from './limit-keys.js';
@@ -44,6 +44,12 @@ const keys = {
     doc: 'public base URL of the service, named in the OpenAPI documents (default http://localhost:PORT)',
     schema: Type.String({ default: '' }),
     check: (value: string) => (value === '' ? null : httpUrlProblem(value)),
+  },
+  authenticatorOrigins: {
+    env: 'SVC_AUTHENTICATOR_ORIGINS',
+    doc: "origins of other svc servers whose svc Authenticator may hold this server's accounts (their level-2 proofs are made there), separated by commas; this server's own is always accepted",
+    schema: Type.String({ default: '', maxLength: 2000 }),
+    check: (value: string) => originsOf(value).map(originProblem).find(Boolean) ?? null,
   },
   masterKey: {
     env: 'SVC_MASTER_KEY',

@@ -26,3 +26,18 @@ export function fromEnv(raw: string, schema: TSchema): unknown {
   }
   return raw;
 }
+
+/** The origins of a comma-separated list. */
+export const originsOf = (list: string): string[] =>
+  list
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+
+/** What is wrong with an origin (`scheme://host[:port]`, http or https), if anything. */
+export function originProblem(origin: string): string | null {
+  const url = URL.canParse(origin) ? new URL(origin) : null;
+  return url && /^https?:$/.test(url.protocol) && url.origin === origin
+    ? null
+    : `${origin} is not an http(s) origin (scheme://host[:port])`;
+}

@@ -1,9 +1,10 @@
 import { DeviceClient, type PresenceAssert } from '@svc/sdk';
-import { presenceCredentialChallenge, type PresenceAssertion } from '@svc/wire';
+import { presenceCredentialChallenge } from '@svc/wire';
 import { describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../../bench/src/soft-authenticator.js';
 import { injectFetch } from '../helpers.js';
 import { errorOf, useIdentityApp } from '../identity.kit.js';
+import { assertPresence, makeCredential } from './presence.kit.js';
 
 const { state } = useIdentityApp();
 
@@ -21,26 +22,9 @@ async function enrolled(user: string) {
   return device;
 }
 
-/** What navigator.credentials.create does with the challenge, by a soft authenticator. */
-const creator =
-  (soft: SoftAuthenticator, at = origin, id = rpId) =>
-  async (challenge: string) =>
-    soft.register(
-      {
-        challenge,
-        rp: { id, name: 'svc' },
-        user: { id: 'dXNlcg', name: 'alice', displayName: 'alice' },
-        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-      },
-      at,
-      id,
-    );
-
-/** What navigator.credentials.get does with the challenge (or with another one). */
-const asserter =
-  (soft: SoftAuthenticator, challengeOf = (c: string) => c): PresenceAssert =>
-  async (challenge) =>
-    soft.authenticate({ challenge: challengeOf(challenge), rpId }, origin) as PresenceAssertion;
+const creator = (soft: SoftAuthenticator, at = origin, id = rpId) => makeCredential(soft, at, id);
+const asserter = (soft: SoftAuthenticator, challengeOf?: (challenge: string) => string) =>
+  assertPresence(soft, origin, rpId, challengeOf);
 
 const level2 = (user: string) =>
   state.rp.createSvcfication({

@@ -16,7 +16,7 @@ const types: Record<string, string> = {
 // The app's own files only (and its barcode reader's WebAssembly), the svc API of this origin
 // (accounts of this server) and the camera's stream.
 const csp =
-  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; media-src 'self' blob: mediastream:; style-src 'self'; img-src 'self' data:; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; media-src 'self' blob: mediastream:; style-src 'self'; img-src 'self' data:; connect-src 'self' https: http:; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export interface AppFile {
   body: Buffer;

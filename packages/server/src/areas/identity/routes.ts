@@ -4,6 +4,7 @@ import { hmac, signedByKeyOf } from '../../core/http/auth.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
 import { claimReplay } from '../../core/http/replay.js';
+import { preflights } from '../../core/http/cors.js';
 import { deviceWrite } from '../../core/http/device-write.js';
 import { invalidAs } from '../../core/http/validation.js';
 import { bindDevice } from './bind-device.js';
@@ -36,6 +37,7 @@ const registration = {
 /** Identity (Area B): devices, device-user bindings, user identifiers, users, documents, /jwks. */
 export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  preflights(app, ['/api/v2/identity_documents']);
   r.get('/jwks', { schema: route.jwks }, async () => deps.keys.jwks());
 
   r.post(

@@ -15,8 +15,8 @@ const invalid = (reason: string) => new AppError('PRESENCE_CREDENTIAL_INVALID', 
 
 /**
  * Registers the signing device's presence credential, replacing any it had: a WebAuthn credential
- * made with user verification at svc's own origin and RP ID, whose challenge binds the device and
- * a nonce the device made (single use). Attestation is not asked for: the device key vouches for
+ * made with user verification at one of the origins svc Authenticator may run at (the RP ID that
+ * origin's host), whose challenge binds the device and a nonce the device made (single use). Attestation is not asked for: the device key vouches for
  * the device; the credential only proves that its user was there.
  */
 export async function registerPresenceCredential(
@@ -26,18 +26,19 @@ export async function registerPresenceCredential(
   body: PresenceCredentialBody,
 ): Promise<PresenceCredential> {
   const expectedChallenge = await presenceCredentialChallenge(device.identifier, body.nonce);
-  const { origin, rpId } = deps.expected;
   const result = await verifyRegistrationResponse({
     response: body.credential as RegistrationResponseJSON,
     expectedChallenge,
-    expectedOrigin: origin,
-    expectedRPID: rpId,
+    expectedOrigin: deps.origins,
+    expectedRPID: deps.origins.map((origin) => new URL(origin).hostname),
     requireUserVerification: true,
   }).catch((err: unknown) => {
     throw invalid(webauthnProblem(err));
   });
   if (!result.verified) throw invalid('The attestation did not verify.');
-  const { credential, credentialBackedUp } = result.registrationInfo;
+  const { credential, credentialBackedUp, origin, rpID } = result.registrationInfo;
+  // Each origin with its own host: not one allowed origin with another's RP ID.
+  if (new URL(origin).hostname !== rpID) throw invalid(`the RP ID is not ${origin}'s host`);
   const now = deps.clock.now();
   const row: PresenceCredentialsTable = {
     device_identifier: device.identifier,
@@ -45,7 +46,7 @@ export async function registerPresenceCredential(
     credential_id: credential.id,
     public_key: Buffer.from(credential.publicKey).toString('base64url'),
     counter: credential.counter,
-    rp_id: rpId,
+    rp_id: rpID,
     origin,
     backed_up: credentialBackedUp ? 1 : 0,
     created_at: now.toISOString(),

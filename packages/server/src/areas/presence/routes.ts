@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { customerOf, signerOf } from '../../core/http/caller.js';
+import { preflights } from '../../core/http/cors.js';
 import { deviceWrite } from '../../core/http/device-write.js';
 import type { PresenceDeps } from './deps.js';
 import { registerPresenceCredential } from './register-credential.js';
@@ -9,6 +10,7 @@ import { route } from './schemas.js';
 /** Presence (Area B): the WebAuthn credential a web app proves its user's presence with. */
 export function presenceRoutes(app: FastifyInstance, deps: PresenceDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  preflights(app, ['/api/v2/presence/credential']);
   r.put('/api/v2/presence/credential', { ...deviceWrite, schema: route.setCredential }, (request) =>
     registerPresenceCredential(deps, customerOf(request), signerOf(request), request.body),
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hmac, signedByKeyOf } from '../../core/http/auth.js';
 import { holdsLongPoll } from '../../core/http/long-polls.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
-import { allowAnyOrigin, preflight } from '../../core/http/cors.js';
+import { allowAnyOrigin, preflights } from '../../core/http/cors.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
 import { claimReplay } from '../../core/http/replay.js';
 import { invalidAs } from '../../core/http/validation.js';
@@ -35,8 +35,7 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
     schemaErrorFormatter: invalid,
   };
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.options('/api/v2/svccodes', { ...browser, schema: route.preflight }, preflight);
-  r.options('/api/v2/svccodes/:id', { ...browser, schema: route.preflight }, preflight);
+  preflights(app, ['/api/v2/svccodes', '/api/v2/svccodes/:id']);
   r.post('/api/v2/svccodes', { ...browser, schema: route.create }, async (request, reply) =>
     reply.code(201).send(await createSvccode(deps, request.body.relying_party_id)),
   );

@@ -43,7 +43,6 @@ const hide = { hide: true } as const;
 
 /** Per route: what it takes and answers (routes.ts reads as the table). */
 export const route = {
-  preflight: hide,
   create: {
     ...op('createSvccode', 'Svccodes', 'Create a scannable code'),
     body: CreateSvccodeBody,

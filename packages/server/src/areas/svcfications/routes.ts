@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceKinds, deviceSignature, hmac, sdkDeviceSignature } from '../../core/http/auth.js';
 import { optionalBody } from '../../core/http/body.js';
+import { allowAnyOrigin, preflights } from '../../core/http/cors.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
 import { holdsLongPoll } from '../../core/http/long-polls.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
@@ -27,11 +28,15 @@ const creating = {
   schemaErrorFormatter: invalidAs('SVCFICATION_INVALID'),
 };
 // A device (SDK credentials, or that device's own) with the X-Device-Sig of one of the
-// customer's devices.
-const deviceRead = { preValidation: [hmac(...deviceKinds), limitPerCredential, deviceSignature] };
+// customer's devices; as every device route, readable from any origin (core/http/cors.ts).
+const deviceRead = {
+  preValidation: [hmac(...deviceKinds), limitPerCredential, deviceSignature],
+  onSend: [allowAnyOrigin],
+};
 // The RP, or a device (its credentials) only with the X-Device-Sig of an addressed device.
 const rpOrDeviceRead = {
   preValidation: [hmac(...deviceKinds, 'server'), limitPerCredential, sdkDeviceSignature],
+  onSend: [allowAnyOrigin],
 };
 const rpOrDeviceWrite = {
   preValidation: [
@@ -40,6 +45,7 @@ const rpOrDeviceWrite = {
     claimReplay(sdkDeviceSignature),
     sdkDeviceSignature,
   ],
+  onSend: [allowAnyOrigin],
 };
 // The legacy v1 API (user credentials).
 const legacyRead = { preValidation: [hmac('user'), limitPerCredential] };
@@ -55,6 +61,12 @@ const deviceOf = (request: FastifyRequest) =>
 /** Svcfications (Area B): requests, answers, long polls, and the legacy v1 verifications. */
 export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  preflights(app, [
+    '/api/v2/svcfications/next',
+    '/api/v2/svcfications/:id',
+    '/api/v2/svcfication_responses',
+    '/api/v2/svcfication_responses/:id',
+  ]);
   r.post('/api/v2/svcfications', { ...creating, schema: route.create }, async (request, reply) =>
     reply.code(201).send(await createSvcfication(deps, customerOf(request), request.body)),
   );
@@ -108,7 +120,11 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
   r.delete(
     '/api/v2/svcfication_responses/:id',
     // The reason is optional, so a request may come without any body.
-    { preValidation: [optionalBody, ...deviceWrite.preValidation], schema: route.reject },
+    {
+      ...deviceWrite,
+      preValidation: [optionalBody, ...deviceWrite.preValidation],
+      schema: route.reject,
+    },
     async (request, reply) => {
       const { id } = request.params;
       const customer = customerOf(request);

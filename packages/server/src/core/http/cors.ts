@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 /**
- * CORS for the routes that list the `allowAnyOrigin` step (the svccode endpoints browser widgets
- * call from the RP's own pages). They carry no credentials, so any origin may call them; every
- * other route stays same-origin. Every answer of such a route is readable cross-origin, the
- * refusals of the URL checks and of the rate limits included: the step is an onSend hook, which
- * every answer of the route passes.
+ * CORS for the routes that list the `allowAnyOrigin` step: the svccode endpoints browser widgets
+ * call from the RP's own pages, and the device routes svc Authenticator calls when it holds an
+ * account of another svc server. None of them takes cookies (a widget sends nothing, a device
+ * signs every request), so any origin may call them; every other route stays same-origin. Every
+ * answer of such a route is readable cross-origin, the refusals of the URL checks and of the rate
+ * limits included: the step is an onSend hook, which every answer of the route passes.
  */
 
 /** Per app, the paths of its CORS routes, for answers made before any route matched. */
@@ -23,17 +24,21 @@ const pathPattern = (url: string) =>
   );
 
 function allowOrigin(reply: FastifyReply): void {
-  // Retry-After is not a CORS-safelisted header: a widget refused with 429 may read it.
+  // Not CORS-safelisted: Retry-After (a client refused with 429 may read it), and the response
+  // signature a device checks.
   void reply
     .header('access-control-allow-origin', '*')
-    .header('access-control-expose-headers', 'retry-after');
+    .header('access-control-expose-headers', 'retry-after, x-date, x-signature');
 }
 
 /** Answers a preflight: 204, whatever the request's id (the answer does not depend on it). */
 function answerPreflight(reply: FastifyReply): FastifyReply {
   return reply
-    .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-    .header('access-control-allow-headers', 'content-type')
+    .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
+    .header(
+      'access-control-allow-headers',
+      'authorization, content-type, idempotency-key, x-date, x-device-sig',
+    )
     .header('access-control-max-age', '600')
     .code(204)
     .send();
@@ -87,6 +92,12 @@ export function registerCorsPaths(app: FastifyInstance): void {
   });
 }
 
-/** Handler of the CORS preflights (OPTIONS): 204 with what the routes allow. */
-export const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
-  answerPreflight(reply);
+/** Answers the CORS preflights (OPTIONS) of these paths: 204 with what the routes allow. */
+export function preflights(app: FastifyInstance, paths: string[]): void {
+  for (const url of paths)
+    app.options(
+      url,
+      { onSend: [allowAnyOrigin], schema: { hide: true } },
+      async (_request, reply) => answerPreflight(reply),
+    );
+}

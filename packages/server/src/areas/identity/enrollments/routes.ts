@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { hmac, signedByKeyOf } from '../../../core/http/auth.js';
 import { customerOf } from '../../../core/http/caller.js';
+import { allowAnyOrigin, preflights } from '../../../core/http/cors.js';
 import { holdsLongPoll } from '../../../core/http/long-polls.js';
 import { countWrongCode, limitPerCredential } from '../../../core/http/rate-limit.js';
 import { claimReplay } from '../../../core/http/replay.js';
@@ -16,17 +17,19 @@ import { route, type RedeemEnrollmentBody } from './schemas.js';
 const read = { preValidation: [hmac('server'), limitPerCredential], preHandler: [holdsLongPoll] };
 const write = { preValidation: [hmac('server'), limitPerCredential, claimReplay()] };
 // The phone: no Authorization, the code is the credential (a guessed one, 404, counts as a failed
-// authentication); X-Device-Sig made with the key being registered proves possession.
+// authentication); X-Device-Sig made with the key being registered proves possession. Readable
+// from any origin, as every device route (core/http/cors.ts).
 const redeeming = {
   preHandler: [
     signedByKeyOf(async (request) => keyBeingRegistered(request.body as RedeemEnrollmentBody)),
   ],
-  onSend: [countWrongCode],
+  onSend: [countWrongCode, allowAnyOrigin],
 };
 
 /** Enrollments (Area B): a link that puts a phone on an RP user in one step. */
 export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  preflights(app, ['/api/v2/enrollments/redeem']);
   r.post('/api/v2/enrollments', { ...write, schema: route.create }, async (request, reply) =>
     reply.code(201).send(await createEnrollment(deps, customerOf(request), request.body)),
   );
