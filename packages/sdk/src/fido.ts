@@ -64,7 +64,7 @@ export class FidoClient {
     );
   }
 
-  /** The OpenID client's settings for "Sign in with svc" (PKCE policy, ID token algorithm). */
+  /** The OpenID client's settings for "Sign in with svc" (PKCE policy, ID token algorithm, CIBA). */
   oidcClient(organizationId: string): Promise<OidcClientSettings> {
     return this.call('GET', oidcClientPath(organizationId));
   }

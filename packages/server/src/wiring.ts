@@ -72,13 +72,16 @@ export function wireAreas(ctx: Context) {
             throw err;
           },
         ),
-      ask: async (customerId, { svccodeId, level, action, resource }) =>
+      ask: async (customerId, { to, level, action, resource, expiresAt }) =>
         (
           await createSvcfication(svcfications, customerId, {
             action,
             resource,
             desired_level: level,
-            svccode_id: svccodeId,
+            ...('svccodeId' in to
+              ? { svccode_id: to.svccodeId }
+              : { user_identifier: to.userIdentifier }),
+            ...(expiresAt ? { expires_at: expiresAt } : {}),
           })
         ).id,
       watch: (step, timeoutMs) =>

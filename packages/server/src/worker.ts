@@ -4,6 +4,9 @@ import { linkExpiry } from './areas/fido/links/expire-links.js';
 import { purgeEnrollments } from './areas/identity/enrollments/enrollments-repo.js';
 import { pushDeliverer } from './areas/push/deliver.js';
 import { pushSenders } from './areas/push/senders/index.js';
+import { cibaPingDeliverer } from './areas/oidc/ciba.js';
+import { cibaResults } from './areas/oidc/ciba-results.js';
+import { Providers } from './areas/oidc/providers.js';
 import { purgeExpired } from './areas/oidc/purge-expired.js';
 import { svcficationExpiry } from './areas/svcfications/expire-svcfications.js';
 import type { Context } from './context.js';
@@ -17,8 +20,9 @@ import { wireAreas } from './wiring.js';
 
 /**
  * The expiry loops: expired svcfications and FIDO links are written EXPIRED (and their callbacks
- * queued) without anyone polling; row by row, so one bad row never holds up the others (failures
- * are logged and counted by the sweeper). Answers a pass that resolves to the number of rows run.
+ * queued) without anyone polling, and answered CIBA requests are handed to their provider; row by
+ * row, so one bad row never holds up the others (failures are logged and counted by the sweeper).
+ * Answers a pass that resolves to the number of rows run.
  */
 export function expirySweeps(
   ctx: Context,
@@ -28,9 +32,11 @@ export function expirySweeps(
   const sweeper = new Sweeper({ clock: ctx.clock, metrics: ctx.metrics, logger });
   const svcfications = svcficationExpiry(areas.svcfications);
   const links = linkExpiry(areas.fido);
+  const ciba = cibaResults(areas.oidc, new Providers(areas.oidc));
   return async () => {
     const handled = await Promise.all([
       sweeper.pass(svcfications),
+      sweeper.pass(ciba),
       ...links.map((loop) => sweeper.pass(loop)),
     ]);
     return handled.reduce((sum, n) => sum + n, 0);
@@ -78,6 +84,7 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
     retryBaseMs: ctx.config.outboxRetryBaseMs,
     handlers: {
       callback: callbackDeliverer({ allowInsecure: ctx.config.allowInsecureCallbacks }),
+      ciba_ping: cibaPingDeliverer({ allowInsecure: ctx.config.allowInsecureCallbacks }),
       sms: smsDeliverer(
         smsProvider(ctx.config, { db: ctx.store.db, clock: ctx.clock, logger }),
         ctx.box,

@@ -1,5 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
+  DeviceClient,
+  RpClient,
   deviceSigHeader,
   generateDeviceKeys,
   payloads,
@@ -10,7 +12,7 @@ import { presenceCredentialChallenge, PushChannel, svcAuthorization } from '@svc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../bench/src/soft-authenticator.js';
 import { fidoCalls } from './fido.kit.js';
-import { testApp, type TestApp } from './helpers.js';
+import { injectFetch, testApp, type TestApp } from './helpers.js';
 import { basic, behindTls, oidcCalls, redirectUri } from './oidc/oidc.kit.js';
 import { documentValidator, servedDocuments, type Json } from './openapi.kit.js';
 
@@ -279,10 +281,22 @@ describe('every operation answers as its document says', () => {
     expect(failures).toEqual([]);
   });
 
+  /** A phone of the customer, bound to the user identifier and active. */
+  async function boundPhone(customer: Awaited<ReturnType<TestApp['newCustomer']>>, user: string) {
+    const via = { baseUrl: 'http://svc', fetch: injectFetch(t.app), now: () => t.clock.now() };
+    const device = new DeviceClient({ ...via, credentials: customer.sdk_credentials });
+    await device.register();
+    const rp = new RpClient({ ...via, credentials: customer.server_credentials });
+    const binding = await rp.bindDevice(device.identifier, user);
+    await rp.setBindingActive(binding.id, true);
+    await rp.setDeviceActive(device.identifier, true);
+  }
+
   it("Sign in with svc: the provider's JSON endpoints, their OAuth errors included", async () => {
     const { register } = fidoCalls(() => t);
     const { organization, signIn, tokenCall } = oidcCalls(() => t);
-    const c = await organization();
+    const customer = await t.newCustomer();
+    const c = await organization(customer.fido_api_key);
     const authenticator = new SoftAuthenticator();
     await register(c, authenticator);
     const issuer = `/oidc/${c.id}`;
@@ -337,6 +351,23 @@ describe('every operation answers as its document says', () => {
     expect((await call('POST', '/token', confidential, form)).statusCode).toBe(200);
     const wrong = { authorization: basic(c.clientId, 'wrong') };
     expect((await call('POST', '/token', wrong, form)).statusCode).toBe(401);
+
+    // CIBA, once the client opted in: alice's phone is asked; the grant waits for its answer.
+    await boundPhone(customer, 'alice');
+    const poll = { backchannel_token_delivery_mode: 'poll' };
+    expect((await c.call('PATCH', settings, poll)).status).toBe(200);
+    const ask = { scope: 'openid', login_hint: 'alice', binding_message: 'Sign in at the till' };
+    const started = await call('POST', '/backchannel', confidential, ask);
+    expect(started.statusCode).toBe(200);
+    const nobody = { ...ask, login_hint: 'nobody' };
+    expect((await call('POST', '/backchannel', confidential, nobody)).statusCode).toBe(400);
+    const ciba = {
+      grant_type: 'urn:openid:params:grant-type:ciba',
+      auth_req_id: String(started.json<Json>().auth_req_id),
+    };
+    expect((await call('POST', '/token', confidential, ciba)).json()).toMatchObject({
+      error: 'authorization_pending',
+    });
     expect(failures).toEqual([]);
   });
 

@@ -23,7 +23,7 @@ export function workerOn(
     outbox: new Outbox(clock, randomIds),
     logger: quiet,
     retryBaseMs: 1000,
-    handlers: { sms: never, push: never, ...handlers },
+    handlers: { sms: never, push: never, ciba_ping: never, ...handlers },
     ...options,
   });
 }

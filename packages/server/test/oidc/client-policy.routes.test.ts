@@ -37,6 +37,8 @@ describe('the client settings (FIDO API)', () => {
       client_id: c.clientId,
       require_pkce: false,
       id_token_signed_response_alg: 'ES256',
+      backchannel_token_delivery_mode: null,
+      backchannel_client_notification_endpoint: null,
     });
     const changed = await c.call('PATCH', settings(c), { require_pkce: true });
     expect(changed.body).toEqual({ ...read.body, require_pkce: true });

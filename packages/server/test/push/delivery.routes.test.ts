@@ -36,6 +36,7 @@ beforeAll(async () => {
     handlers: {
       callback: async () => undefined,
       sms: async () => undefined,
+      ciba_ping: async () => undefined,
       push: pushDeliverer({
         ...push,
         metrics: t.ctx.metrics,

@@ -225,17 +225,30 @@ const idTokenAlg = Type.Union([Type.Literal('ES256'), Type.Literal('RS256')], {
   description: 'how its ID tokens are signed (default ES256)',
 });
 
+const cibaMode = Type.Union([Type.Literal('poll'), Type.Literal('ping'), Type.Null()], {
+  description:
+    'CIBA (push sign-in through the backchannel endpoint) and how the client learns the result: `poll` (it polls the token endpoint), `ping` (svc notifies its endpoint first); null (default): CIBA is off. A confidential client only',
+});
+const cibaEndpoint = Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], {
+  description:
+    "with `ping`: the https URL svc notifies, Bearer the request's `client_notification_token`",
+});
+
 /** `GET`/`PATCH /api/v1/organizations/{id}/oidc_client`: the OpenID client's settings. */
 export const OidcClientSettings = withExample(
   Type.Object({
     client_id: Type.String({ description: "the organization's `oidc_client_id`" }),
     require_pkce: requirePkce,
     id_token_signed_response_alg: idTokenAlg,
+    backchannel_token_delivery_mode: cibaMode,
+    backchannel_client_notification_endpoint: cibaEndpoint,
   }),
   {
     client_id: 'd4c3b2a1-f6e5-4d07-9281-0a9b8c7d6e5f',
     require_pkce: false,
     id_token_signed_response_alg: 'ES256',
+    backchannel_token_delivery_mode: 'ping',
+    backchannel_client_notification_endpoint: 'https://rp.example.com/ciba/notify',
   },
 );
 export type OidcClientSettings = Static<typeof OidcClientSettings>;
@@ -246,6 +259,8 @@ export const OidcClientSettingsBody = withExample(
     {
       require_pkce: Type.Optional(requirePkce),
       id_token_signed_response_alg: Type.Optional(idTokenAlg),
+      backchannel_token_delivery_mode: Type.Optional(cibaMode),
+      backchannel_client_notification_endpoint: Type.Optional(cibaEndpoint),
     },
     { additionalProperties: false },
   ),

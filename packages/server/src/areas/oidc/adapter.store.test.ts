@@ -103,13 +103,20 @@ describe('the oidc-provider adapter over the store', () => {
       token_endpoint_auth_method: 'none',
     });
     expect(await clients.find('another-client')).toBeUndefined();
-    const defaults = { requirePkce: false, idTokenAlg: 'ES256' } as const;
+    const defaults = {
+      requirePkce: false,
+      idTokenAlg: 'ES256',
+      cibaMode: null,
+      cibaEndpoint: null,
+    } as const;
     expect(clientMetadata({ ...org, clientSecret: 's3cret' }, defaults)).toMatchObject({
       client_secret: 's3cret',
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: 'ES256',
     });
-    expect(clientMetadata(org, { requirePkce: true, idTokenAlg: 'RS256' })).toMatchObject({
+    expect(
+      clientMetadata(org, { ...defaults, requirePkce: true, idTokenAlg: 'RS256' }),
+    ).toMatchObject({
       svc_require_pkce: true,
       id_token_signed_response_alg: 'RS256',
     });

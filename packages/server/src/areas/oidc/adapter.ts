@@ -1,4 +1,5 @@
 import { errors, type Adapter, type AdapterConstructor, type AdapterPayload } from 'oidc-provider';
+import { cibaGrant } from './ciba.js';
 import { clientSettings, type ClientSettings } from './client-settings.js';
 import type { OidcDeps, OidcOrganization } from './deps.js';
 import {
@@ -31,7 +32,10 @@ export function clientMetadata(
       : { token_endpoint_auth_method: 'none' }),
     redirect_uris: org.redirectUris,
     post_logout_redirect_uris: org.redirectUris,
-    grant_types: ['authorization_code', 'refresh_token'],
+    grant_types: ['authorization_code', 'refresh_token', ...(settings.cibaMode ? [cibaGrant] : [])],
+    // Poll for oidc-provider whatever the client chose: it would send a ping itself, from the
+    // request and only to https; svc queues a ping client's pings in the outbox (ciba-results.ts).
+    ...(settings.cibaMode && { backchannel_token_delivery_mode: 'poll' }),
     response_types: ['code'],
     id_token_signed_response_alg: settings.idTokenAlg,
     [requirePkce]: settings.requirePkce,
@@ -48,8 +52,8 @@ export function clientMetadata(
  */
 export function adapterClass(deps: OidcDeps, organizationId: string): AdapterConstructor {
   const now = () => deps.clock.now();
-  const alive = (row: PayloadRow | undefined): AdapterPayload | undefined => {
-    if (!row || (row.expires_at !== null && row.expires_at <= now().toISOString()))
+  const alive = (row: PayloadRow | undefined, past = false): AdapterPayload | undefined => {
+    if (!row || (!past && row.expires_at !== null && row.expires_at <= now().toISOString()))
       return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     return row.consumed_at
@@ -86,7 +90,10 @@ export function adapterClass(deps: OidcDeps, organizationId: string): AdapterCon
           ? clientMetadata(org, await clientSettings(deps, organizationId))
           : undefined;
       }
-      return alive(await findPayload(deps.db, organizationId, this.model, { id }));
+      // The CIBA grant reads its request past expiry to answer expired_token (oidc-provider
+      // checks the expiry itself); other models are gone once expired.
+      const past = this.model === 'BackchannelAuthenticationRequest';
+      return alive(await findPayload(deps.db, organizationId, this.model, { id }), past);
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {

@@ -4,6 +4,7 @@ import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
 import type { Metrics } from '../../core/metrics.js';
+import type { Outbox } from '../../core/outbox/index.js';
 import type { Db } from '../../core/store/index.js';
 import type { Watch } from '../../core/waiters.js';
 
@@ -68,10 +69,16 @@ export interface PhoneForOidc {
    * pairing, answer null): only one poll of a sign-in goes on to ask the phone.
    */
   takePairedDevice(customerId: string, svccodeId: string): Promise<string | null>;
-  /** Sends the paired device a svcfication; answers its id. */
+  /** Sends a svcfication to the paired device, or to the user's devices; answers its id. */
   ask(
     customerId: string,
-    input: { svccodeId: string; level: number; action: string; resource: string },
+    input: {
+      to: { svccodeId: string } | { userIdentifier: string };
+      level: number;
+      action: string;
+      resource: string;
+      expiresAt?: string;
+    },
   ): Promise<string>;
   answer(customerId: string, svcficationId: string): Promise<PhoneAnswer>;
   /** Watches the step (the svccode pairing, or the svcfication changing): before reading it. */
@@ -90,6 +97,10 @@ export interface OidcDeps {
   fido: FidoForOidc;
   phone: PhoneForOidc;
   metrics: Pick<Metrics, 'oidcSignIns'>;
+  /** Queues CIBA pings (ciba.ts). */
+  outbox: Outbox;
+  /** Whether a CIBA ping may go to http:// and private addresses (tests, development). */
+  allowInsecureCallbacks: boolean;
 }
 
 export function oidcDeps(
@@ -103,6 +114,8 @@ export function oidcDeps(
     keys: ctx.keys,
     box: ctx.box,
     metrics: ctx.metrics,
+    outbox: ctx.outbox,
+    allowInsecureCallbacks: ctx.config.allowInsecureCallbacks,
     cookieKey: ctx.box.derive('oidc-cookies-v1').toString('base64url'),
     ...areas,
   };

@@ -35,7 +35,7 @@ export async function pollPhone(
     const level = requiredLevel(acrValues) || defaultPhoneLevel;
     try {
       const id = await deps.phone.ask(org.customerId, {
-        svccodeId: svccode,
+        to: { svccodeId: svccode },
         level,
         action: 'Sign in',
         resource: org.name,

@@ -4,6 +4,8 @@ import { exampleOf } from '../../core/http/openapi/examples.js';
 import type { WrittenOperations } from '../../core/http/openapi/written.js';
 import { ErrorBody } from '../../core/http/schemas.js';
 import {
+  BackchannelRequest,
+  BackchannelResponse,
   Discovery,
   OAuthError,
   ProviderJwks,
@@ -122,7 +124,7 @@ const token = operation({
   operationId: 'postOidcToken',
   summary: 'Exchange a code or a refresh token for tokens',
   description:
-    'A form (`application/x-www-form-urlencoded`): `authorization_code` with the PKCE `code_verifier` (S256, required of every client), or `refresh_token` (a refresh token comes with every code exchange).',
+    'A form (`application/x-www-form-urlencoded`): `authorization_code` with the PKCE `code_verifier` (S256, required of every client), `refresh_token` (a refresh token comes with every code exchange), or a CIBA `auth_req_id`.',
   security: [{ OidcClientSecret: [] }, {}],
   credentials:
     'a confidential client authenticates with its secret (`client_secret_basic`, or `client_secret` in the form: `client_secret_post`); a public client (no secret issued) sends only its `client_id` in the form.',
@@ -142,6 +144,36 @@ const token = operation({
     400: oauth(
       'OAuth error: `invalid_request`, `invalid_grant` (a bad, used or expired code, a wrong verifier or redirect URI), `unsupported_grant_type`…',
       { error: 'invalid_grant', error_description: 'grant request is invalid' },
+    ),
+    401: oauth(
+      'OAuth `invalid_client`: unknown client or wrong secret',
+      { error: 'invalid_client', error_description: 'client authentication failed' },
+      'Basic',
+    ),
+  },
+});
+
+const backchannel = operation({
+  operationId: 'postOidcBackchannel',
+  summary: "Ask the user's phone to sign them in (CIBA)",
+  description:
+    "A form (`application/x-www-form-urlencoded`), for clients whose settings opted in to CIBA: a svcfication goes to the phones bound to the user (`binding_message` its action, `acr_values` its level). The tokens come from the token endpoint's `urn:openid:params:grant-type:ciba` grant: `authorization_pending` until the phone answers, then the tokens (`acr`: the level proved), `access_denied`, `unmet_authentication_requirements` or `expired_token`. A ping client is notified first.",
+  security: [{ OidcClientSecret: [] }],
+  credentials: 'the confidential client, with its secret (Basic or in the form).',
+  requestBody: {
+    required: true,
+    content: {
+      'application/x-www-form-urlencoded': {
+        schema: BackchannelRequest,
+        example: exampleOf(BackchannelRequest),
+      },
+    },
+  },
+  responses: {
+    200: answer('Sent to the phone', BackchannelResponse),
+    400: oauth(
+      'OAuth error: `invalid_request` (CIBA not allowed for the client, a missing parameter), `unknown_user_id`, `invalid_binding_message`, `access_denied` (no phone can answer)…',
+      { error: 'unknown_user_id', error_description: 'could not identify end-user' },
     ),
     401: oauth(
       'OAuth `invalid_client`: unknown client or wrong secret',
@@ -183,6 +215,8 @@ export const providerOperations: WrittenOperations = {
     OidcJwks: ProviderJwks,
     OidcTokenRequest: TokenRequest,
     OidcTokens: TokenResponse,
+    OidcBackchannelRequest: BackchannelRequest,
+    OidcBackchannelResponse: BackchannelResponse,
     OidcUserInfo: UserInfo,
     OAuthError,
   },
@@ -191,6 +225,7 @@ export const providerOperations: WrittenOperations = {
     '/.well-known/oauth-authorization-server/oidc/{organization_id}': { get: serverMetadata },
     '/oidc/{organization_id}/jwks': { get: jwks },
     '/oidc/{organization_id}/token': { post: token },
+    '/oidc/{organization_id}/backchannel': { post: backchannel },
     '/oidc/{organization_id}/me': { get: userinfo('get'), post: userinfo('post') },
   },
   securitySchemes: {

@@ -23,7 +23,14 @@ export const Discovery = Type.Object(
     scopes_supported: names('`openid`, `profile`, `offline_access`'),
     response_types_supported: names('`code` only'),
     response_modes_supported: Type.Optional(names('how the code comes back')),
-    grant_types_supported: names('`authorization_code`, `refresh_token`'),
+    grant_types_supported: names(
+      '`authorization_code`, `refresh_token`, `urn:openid:params:grant-type:ciba`',
+    ),
+    backchannel_authentication_endpoint: Type.Optional(
+      url('CIBA: where a backchannel request goes'),
+    ),
+    backchannel_token_delivery_modes_supported: Type.Optional(names('`poll`, `ping`')),
+    backchannel_user_code_parameter_supported: Type.Optional(Type.Boolean()),
     subject_types_supported: names('`public`: `sub` is the FIDO user id'),
     id_token_signing_alg_values_supported: names("`RS256`, `ES256`: a client's setting chooses"),
     token_endpoint_auth_methods_supported: names(
@@ -140,6 +147,14 @@ export const TokenRequest = Type.Union(
     ),
     Type.Object(
       {
+        grant_type: Type.Literal('urn:openid:params:grant-type:ciba'),
+        auth_req_id: Type.String({ description: 'from the backchannel request' }),
+        ...client,
+      },
+      { title: 'CIBA' },
+    ),
+    Type.Object(
+      {
         grant_type: Type.Literal('refresh_token'),
         refresh_token: Type.String(),
         scope: Type.Optional(Type.String({ description: 'fewer scopes than granted' })),
@@ -214,4 +229,43 @@ export const OAuthError = Type.Object(
     error_description: Type.Optional(Type.String()),
   },
   { description: 'OAuth error' },
+);
+
+/** `POST {issuer}/backchannel`, form-encoded (OpenID CIBA Core 1.0 §7.1). */
+export const BackchannelRequest = Type.Object(
+  {
+    scope: Type.String({ description: 'with `openid`' }),
+    login_hint: Type.Optional(Type.String({ description: "the FIDO user's `user_identifier`" })),
+    id_token_hint: Type.Optional(Type.String({ description: 'an ID token of the user, instead' })),
+    binding_message: Type.Optional(
+      Type.String({ maxLength: 100, description: "shown on the phone as the request's action" }),
+    ),
+    acr_values: Type.Optional(Type.String({ description: '`EN`, `ES` or `EX`: its level' })),
+    requested_expiry: Type.Optional(
+      Type.String({ description: 'seconds, at most 600 (the default)' }),
+    ),
+    client_notification_token: Type.Optional(
+      Type.String({ description: 'required of a ping client: the Bearer token of its ping' }),
+    ),
+    ...client,
+  },
+  {
+    examples: [
+      {
+        scope: 'openid profile',
+        login_hint: 'alice@example.com',
+        binding_message: 'Pay 120 EUR to Example Shop',
+        acr_values: 'ES',
+      },
+    ],
+  },
+);
+
+/** The backchannel request's answer: the id its tokens are polled with. */
+export const BackchannelResponse = Type.Object(
+  {
+    auth_req_id: Type.String(),
+    expires_in: Type.Integer({ description: 'seconds the phone has to answer' }),
+  },
+  { examples: [{ auth_req_id: 'bY2hCqTgdPj1oRzW5eL7vXn3sKa9mFu0iHyG4tEwQcZ', expires_in: 600 }] },
 );

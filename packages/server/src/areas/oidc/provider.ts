@@ -7,6 +7,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { adapterClass, requirePkce } from './adapter.js';
+import { cibaFeature } from './ciba.js';
 import type { OidcDeps, OidcOrganization } from './deps.js';
 import { levelOfAcr, requiredLevel, supportedAcrs } from './levels.js';
 import { providerPages } from './provider-pages.js';
@@ -148,6 +149,8 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
     loadExistingGrant,
     features: {
       devInteractions: { enabled: false },
+      // Push sign-in without a browser redirect, for the clients that opt in (ciba.ts).
+      ciba: cibaFeature(deps, org),
       // Off: the flow is the authorization code with PKCE; pushed requests would be one more
       // endpoint to describe and test (docs/decisions/oidc.md).
       pushedAuthorizationRequests: { enabled: false },
@@ -170,6 +173,9 @@ export function buildProvider(deps: OidcDeps, org: OidcOrganization, keys: JWK[]
       Grant: 14 * 86_400,
       Session: 14 * 86_400,
       RefreshToken: 14 * 86_400,
+      // CIBA: 10 minutes, or the client's requested_expiry when shorter.
+      BackchannelAuthenticationRequest: (ctx) =>
+        Math.min(600, Number(ctx?.oidc.params?.requested_expiry ?? 600) || 600),
     },
   };
   const provider = new Provider(issuerOf(org), configuration);

@@ -41,6 +41,7 @@ describe('outbox worker', () => {
         },
         sms: async () => undefined,
         push: async () => undefined,
+        ciba_ping: async () => undefined,
       },
     });
     await store.db.transaction().execute((tx) =>
@@ -91,6 +92,7 @@ describe('outbox worker', () => {
         callback: () => Promise.reject(new Error('no')),
         sms: async () => undefined,
         push: async () => undefined,
+        ciba_ping: async () => undefined,
       },
     });
     await outbox.enqueue(store.db, {

@@ -112,5 +112,22 @@ export interface OidcClientsTable {
   /** 1: PKCE required even of a confidential client that sends a nonce. */
   require_pkce: number;
   id_token_signed_response_alg: 'ES256' | 'RS256';
+  /** CIBA: null (off), poll or ping. */
+  backchannel_token_delivery_mode: 'poll' | 'ping' | null;
+  /** CIBA ping: where the client is told a result is ready. */
+  backchannel_client_notification_endpoint: string | null;
   updated_at: string;
+}
+
+/** A CIBA request waiting for the answer of the svcfication that asks the user's phone. */
+export interface OidcCibaRequestsTable {
+  /** The provider's auth_req_id. */
+  id: string;
+  organization_id: string;
+  customer_id: string;
+  svcfication_id: string;
+  /** The user the request names (`sub`). */
+  account_id: string;
+  expires_at: string;
+  created_at: string;
 }

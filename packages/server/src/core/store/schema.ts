@@ -46,7 +46,7 @@ export interface SandboxRecordsTable {
 
 export interface OutboxTable {
   id: string;
-  kind: 'callback' | 'sms' | 'push';
+  kind: 'callback' | 'sms' | 'push' | 'ciba_ping';
   state: 'pending' | 'delivered' | 'dead';
   target: string;
   /** The customer the item is for; null: an item of no customer, or from before migration 0015. */
@@ -259,5 +259,6 @@ export interface Database {
   presence_credentials: PresenceCredentialsTable;
   idempotency: IdempotencyTable;
   oidc_payloads: AreaC.OidcPayloadsTable;
+  oidc_ciba_requests: AreaC.OidcCibaRequestsTable;
   oidc_clients: AreaC.OidcClientsTable;
 }
