@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FidoClient, RpClient } from '@svc/sdk';
 import * as oidc from 'openid-client';
@@ -103,6 +104,37 @@ describe('CIBA: push sign-in from the backchannel', () => {
       interval: fast.interval,
     });
     expect(tokens.claims()).toMatchObject({ sub: bob, acr: 'ES', amr: ['swk', 'mca', 'user'] });
+  }, 60_000);
+
+  it("EX with the driver's license; id_token_hint names the user as well", async () => {
+    const license = join(server.dataDir, 'license.json');
+    writeFileSync(license, JSON.stringify({ customer_id: 'DL000001', first_name: 'BOB' }));
+    expect((await device('scan-license', license)).status).toBe(0);
+    const started = await oidc.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      login_hint: 'bob',
+      acr_values: 'EX',
+    });
+    const request = await asked();
+    expect(request.desired_level).toBe(3);
+    expect((await device('accept', request.id)).status).toBe(0);
+    const tokens = await oidc.pollBackchannelAuthenticationGrant(config, {
+      ...started,
+      interval: fast.interval,
+    });
+    expect(tokens.claims()).toMatchObject({ sub: bob, acr: 'EX' });
+
+    const hinted = await oidc.initiateBackchannelAuthentication(config, {
+      scope: 'openid',
+      id_token_hint: tokens.id_token ?? '',
+      acr_values: 'EN',
+    });
+    await device('accept', (await asked()).id, '--level', '1');
+    const again = await oidc.pollBackchannelAuthenticationGrant(config, {
+      ...hinted,
+      interval: fast.interval,
+    });
+    expect(again.claims()).toMatchObject({ sub: bob, acr: 'EN', amr: ['swk', 'mca'] });
   }, 60_000);
 
   it('a rejection is access_denied; requested_expiry is honoured, an expiry is expired_token', async () => {
