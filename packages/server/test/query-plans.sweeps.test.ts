@@ -19,16 +19,19 @@ async function planOf(sql: string, parameters: readonly unknown[]): Promise<stri
   return rows.map((r) => r.detail).join(' / ');
 }
 
+const partition = <T>(items: T[], test: (item: T) => boolean): [T[], T[]] => [
+  items.filter(test),
+  items.filter((item) => !test(item)),
+];
+
 // The sweeps run every second over tables that only grow: each page is a range of an index.
 describe('query plans of the expiry sweeps (SQLite)', () => {
   it('each page of due rows is a range of the (status, expires_at) index', async () => {
     seen.clear();
     await expirySweeps(t.ctx, { error: () => undefined })();
-    const plans = await Promise.all(
-      [...seen]
-        .filter(([sql]) => /^select/i.test(sql))
-        .map(([sql, parameters]) => planOf(sql, parameters)),
-    );
+    const selects = [...seen].filter(([sql]) => /^select/i.test(sql));
+    const [ciba, expiring] = partition(selects, ([sql]) => sql.includes('oidc_ciba_requests'));
+    const plans = await Promise.all(expiring.map(([sql, parameters]) => planOf(sql, parameters)));
     expect(plans).toHaveLength(3);
     for (const plan of plans) {
       expect(plan).not.toMatch(/(^|\/ )SCAN /);
@@ -36,6 +39,12 @@ describe('query plans of the expiry sweeps (SQLite)', () => {
         /^SEARCH (\w+) USING INDEX (svcfications_open|\1_pending) \(status=\? AND expires_at>\? AND expires_at<\?\)/,
       );
     }
+    // The waiting CIBA requests: a range of (expires_at, id) from the sweep's place.
+    expect(ciba).toHaveLength(1);
+    const [[sql = '', parameters = []] = []] = ciba;
+    expect(await planOf(sql, parameters)).toMatch(
+      /^SEARCH oidc_ciba_requests USING INDEX oidc_ciba_requests_due \(\(expires_at,id\)>\(\?,\?\)\)$/,
+    );
   });
 });
 
