@@ -39,14 +39,16 @@ function say(text: string, kind: 'notice' | 'error' = 'notice'): void {
   draw();
 }
 
-/** Enrolls with an enrollment link's code at its svc server: this app's own, or another. */
-async function enroll(code: string, baseUrl: string): Promise<void> {
+/** Enrolls with an enrollment link (or a bare code, of this app's server) at its svc server. */
+async function enroll(linkOrCode: string): Promise<void> {
   say('Adding the account…');
   try {
+    const link = readEnrollmentLink(linkOrCode);
+    const baseUrl = link.baseUrl ?? location.origin;
     const keys = await generateDeviceKeys();
     const probe = new DeviceClient({ baseUrl, credentials: { token: '', secret: '' } }, keys);
     const pushChannel = await webPushChannel(probe, baseUrl);
-    const { enrolled } = await DeviceClient.enroll(code, {
+    const { enrolled } = await DeviceClient.enroll(link.code, {
       baseUrl,
       keys,
       platform: /android/i.test(navigator.userAgent) ? 'android' : 'ios',
@@ -163,8 +165,7 @@ async function scanCode(): Promise<void> {
     say('Point the camera at the enrollment code.');
     const text = await camera.read('QRCode', (found) => found.includes('/enroll#'));
     if (!text) return;
-    const link = readEnrollmentLink(text);
-    await enroll(link.code, link.baseUrl ?? location.origin);
+    await enroll(text);
   } catch (err) {
     say(explain(err, 'scanning'), 'error');
   }
@@ -257,8 +258,7 @@ async function openLinkInHash(): Promise<void> {
   const text = decodeURIComponent(location.hash.slice(1));
   if (!text) return;
   history.replaceState(null, '', location.pathname);
-  const link = readEnrollmentLink(text);
-  await enroll(link.code, link.baseUrl ?? location.origin);
+  await enroll(text);
 }
 
 countDown(root);
