@@ -1,3 +1,4 @@
+import { AuditLog } from './audit.js';
 import type {
   FidoAuthentication,
   FidoAuthenticationBody,
@@ -43,6 +44,8 @@ export interface FidoClientOptions {
 export class FidoClient {
   private readonly fetch: FetchLike;
   private verifier: CallbackVerifier | undefined;
+  /** The customer's audit trail, read with the FIDO API key (the same log as `RpClient.audit`). */
+  readonly audit = new AuditLog((path) => this.call('GET', path), '/api/v1');
   constructor(private readonly options: FidoClientOptions) {
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }

@@ -24,6 +24,7 @@ export {
   type SignedResponse,
 } from './signed-client.js';
 export { RpClient, type HistoryOptions } from './rp-client.js';
+export { AuditLog, AuditVerificationError, type AuditFilter } from './audit.js';
 export type {
   SvcficationInput,
   SvcficationLevel,

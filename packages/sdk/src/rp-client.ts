@@ -20,6 +20,7 @@ import {
   type CallbackResource,
   type VerifiedCallback,
 } from './callbacks.js';
+import { AuditLog } from './audit.js';
 import { SignedClient } from './signed-client.js';
 import { svcficationBody, type SvcficationInput } from './svcfication-input.js';
 
@@ -47,6 +48,8 @@ export interface HistoryOptions {
  */
 export class RpClient extends SignedClient {
   private verifier: CallbackVerifier | undefined;
+  /** The customer's audit trail: events, checkpoints, proofs and their checks. */
+  readonly audit = new AuditLog((path) => this.body('GET', path), '/api/v2');
 
   /** `GET /api/v2/devices/{identifier}`. */
   async getDevice(identifier: string): Promise<DeviceResponse> {

@@ -10,6 +10,7 @@ import { fidoRoutes } from './areas/fido/routes.js';
 import { providerOperations } from './areas/oidc/provider-openapi.js';
 import { oidcRoutes } from './areas/oidc/routes.js';
 import { enrollmentRoutes } from './areas/identity/enrollments/routes.js';
+import { auditRoutes } from './areas/audit/routes.js';
 import { authenticatorRoutes } from './areas/authenticator/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { presenceRoutes } from './areas/presence/routes.js';
@@ -19,8 +20,10 @@ import { siteRoutes } from './areas/site/routes.js';
 import { svccodesRoutes } from './areas/svccodes/routes.js';
 import { svcficationsRoutes } from './areas/svcfications/routes.js';
 import type { Context } from './context.js';
+import { registerAuditScope } from './core/audit/scope.js';
 import { CredentialResolver } from './core/customers.js';
 import { AppError } from './core/errors.js';
+import { apiKey, hmac } from './core/http/auth.js';
 import { connectionOptions, maxConnections } from './core/http/connections.js';
 import { frameworkErrors, maxParamLength, registerHttpCore } from './core/http/index.js';
 import { apiDocuments as documents } from './core/http/openapi/documents.js';
@@ -89,6 +92,8 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.server.maxConnections = maxConnections(config.maxConnections);
+  // First: every later step of a request runs in its audit scope (who acts, from where).
+  registerAuditScope(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -111,6 +116,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     {
       db: store.db,
       credentials: new CredentialResolver(store.db, ctx.box),
+      audit: ctx.audit,
       box: ctx.box,
       clock: ctx.clock,
       ids,
@@ -147,7 +153,17 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   const url = config.publicUrl;
   await documented(app, 'sandbox', url, (scope) => sandboxRoutes(scope, areas.sandbox));
   // The OpenID Provider's JSON endpoints are in the FIDO document (written: its route is hijacked).
-  await documented(app, 'fido', url, (scope) => fidoRoutes(scope, areas.fido), providerOperations);
+  const fidoAudit = { prefix: '/api/v1', auth: apiKey('fido') } as const;
+  await documented(
+    app,
+    'fido',
+    url,
+    (scope) => {
+      fidoRoutes(scope, areas.fido);
+      auditRoutes(scope, areas.audit, fidoAudit);
+    },
+    providerOperations,
+  );
   oidcRoutes(app, areas.oidc);
   await documented(app, 'main', url, (scope) => {
     identityRoutes(scope, areas.identity);
@@ -156,6 +172,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     presenceRoutes(scope, areas.presence);
     svcficationsRoutes(scope, areas.svcfications);
     svccodesRoutes(scope, areas.svccodes);
+    auditRoutes(scope, areas.audit, { prefix: '/api/v2', auth: hmac('server') });
   });
   return app;
 }

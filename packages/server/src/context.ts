@@ -1,4 +1,6 @@
 import { ConfigError, loadConfig, sqlitePath, type Config } from './config/index.js';
+import { CheckpointKey } from './core/audit/checkpoint-key.js';
+import { AuditTrail } from './core/audit/trail.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { sharedLimiters, type LimiterStore } from './core/limiters.js';
 import { masterKeyMatches } from './core/crypto/key-check.js';
@@ -24,6 +26,10 @@ export interface Context {
   metrics: Metrics;
   /** Where request limits and SMS budgets count: shared by all instances on PostgreSQL. */
   limiters: LimiterStore;
+  /** Records the audit trail's events in the transaction of what they record. */
+  audit: AuditTrail;
+  /** Signs the audit logs' checkpoints. */
+  checkpointKey: CheckpointKey;
 }
 
 export async function openContext(
@@ -51,7 +57,10 @@ export async function openContext(
 
 /** Adds the services every area shares to the basic context. */
 export function withServices(
-  base: Omit<Context, 'keys' | 'outbox' | 'waiters' | 'metrics' | 'limiters'>,
+  base: Omit<
+    Context,
+    'keys' | 'outbox' | 'waiters' | 'metrics' | 'limiters' | 'audit' | 'checkpointKey'
+  >,
 ): Context {
   const waiters = new Waiters();
   return {
@@ -61,5 +70,12 @@ export function withServices(
     waiters,
     metrics: createMetrics({ store: base.store, waiters }),
     limiters: sharedLimiters(base.store.db),
+    audit: new AuditTrail(base.clock, base.ids),
+    checkpointKey: new CheckpointKey(
+      base.store.db,
+      base.box,
+      base.clock,
+      `${new URL(base.config.publicUrl).host}/audit`,
+    ),
   };
 }

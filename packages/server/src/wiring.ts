@@ -1,3 +1,4 @@
+import { auditDeps } from './areas/audit/deps.js';
 import { authenticatorDeps } from './areas/authenticator/deps.js';
 import { authenticationOptions } from './areas/fido/links/authentication-options.js';
 import { beginSignIn } from './areas/fido/links/begin-sign-in.js';
@@ -114,6 +115,6 @@ export function wireAreas(ctx: Context) {
       enrollments,
       directory,
     },
-    ...{ svcfications, svccodes, push, presence, fido, oidc },
+    ...{ svcfications, svccodes, push, presence, fido, oidc, audit: auditDeps(ctx) },
   };
 }

@@ -5,6 +5,8 @@ import { purgeEnrollments } from './areas/identity/enrollments/enrollments-repo.
 import { pushDeliverer } from './areas/push/deliver.js';
 import { pushSenders } from './areas/push/senders/index.js';
 import { cibaPingDeliverer } from './areas/oidc/ciba.js';
+import { integratePending } from './core/audit/integrate.js';
+import { purgeAuditEvents } from './core/audit/retention.js';
 import { cibaResults } from './areas/oidc/ciba-results.js';
 import { Providers } from './areas/oidc/providers.js';
 import { purgeExpired } from './areas/oidc/purge-expired.js';
@@ -59,6 +61,7 @@ export function purges(
     'oidc-purge': () => purgeExpired({ db, clock: ctx.clock }),
     'outbox-purge': () => purgeOutbox(db, ctx.clock.now()),
     'enrollment-purge': () => purgeEnrollments(db, ctx.clock.now()),
+    'audit-purge': () => purgeAuditEvents(db, ctx.clock.now(), ctx.config.auditRetentionDays),
   };
   return async () => {
     await Promise.all(
@@ -69,6 +72,34 @@ export function purges(
         }),
       ),
     );
+  };
+}
+
+/**
+ * Every `auditCheckpointSeconds`, the logs with new events get them appended and a new signed
+ * checkpoint; a log that fails is logged and counted, and the others still run.
+ */
+function auditIntegrator(ctx: Context, logger: Pick<FastifyBaseLogger, 'error'>) {
+  const loop = 'audit-integrate';
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= integratePending(ctx.store.db, ctx.checkpointKey, ctx.clock, (logId, err) => {
+      ctx.metrics.backgroundFailures.inc({ loop });
+      logger.error({ err, loop, logId }, `${loop} failed`);
+    })
+      .catch((err: unknown) => {
+        ctx.metrics.backgroundFailures.inc({ loop });
+        logger.error({ err, loop }, `${loop} failed`);
+      })
+      .finally(() => {
+        running = null;
+      });
+  }, ctx.config.auditCheckpointSeconds * 1000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
   };
 }
 
@@ -106,10 +137,12 @@ export function startWorkers(ctx: Context, logger: FastifyBaseLogger): { stop():
       sweeping = null;
     });
   }, 1000);
+  const integrating = auditIntegrator(ctx, logger);
   return {
     stop: async () => {
       clearInterval(timer);
       await sweeping;
+      await integrating.stop();
       await outbox.stop();
     },
   };

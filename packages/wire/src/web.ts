@@ -22,3 +22,12 @@ export type * from './resources/name.js';
 export type * from './resources/fido.js';
 export type * from './resources/fido-pages.js';
 export type * from './resources/fido-credentials.js';
+export type * from './resources/audit.js';
+export {
+  auditEntry,
+  leafHash,
+  openCheckpoint,
+  verifyConsistency,
+  verifyInclusion,
+  type Checkpoint,
+} from './audit/index.js';

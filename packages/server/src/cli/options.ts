@@ -1,4 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { userInfo } from 'node:os';
+import { asOperator } from '../core/audit/scope.js';
 import type { Config } from '../config/index.js';
 import type { Context } from '../context.js';
 
@@ -47,7 +49,7 @@ export async function withContext<T>(
   const { openContext } = await import('../context.js');
   const ctx = await openContext(overrides);
   try {
-    return await run(ctx);
+    return await asOperator(userInfo().username, () => run(ctx));
   } finally {
     await ctx.store.close();
   }

@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { fromEnv, originProblem, originsOf, schemaProblem } from './values.js';
 import type { KeyDefinition } from './key-definition.js';
+import { auditKeys } from './audit-keys.js';
 import { connectionKeys } from './connection-keys.js';
 import { limitKeys } from './limit-keys.js';
 import { pushKeys } from './push-keys.js';
@@ -201,6 +202,7 @@ const keys = {
   ...limitKeys,
   ...connectionKeys,
   ...pushKeys,
+  ...auditKeys,
 } as const satisfies Record<string, KeyDefinition>;
 
 type Keys = typeof keys;

@@ -6,6 +6,8 @@ import type { CredentialKind } from './store/schema.js';
 export interface Caller {
   customerId: string;
   kind: CredentialKind;
+  /** The first 16 hex digits of the token's SHA-256: names the credential in the audit trail. */
+  credential: string;
   /** Decrypted HMAC secret, for the HMAC kinds. */
   secret: string | null;
   /** The one device a `device` credential speaks for; null for the customer-wide kinds. */
@@ -56,12 +58,14 @@ export class CredentialResolver {
     // Taken before the read: a change committed after it is seen once the entry expires.
     const readAt = this.now();
     const cached = this.cache.get(token);
-    const row = await credentialByHash.first(this.db, { tokenHash: sha256Hex(token) });
+    const tokenHash = sha256Hex(token);
+    const row = await credentialByHash.first(this.db, { tokenHash });
     this.cache.delete(token);
     if (!row) return null;
     const caller: Caller = {
       customerId: row.customer_id,
       kind: row.kind,
+      credential: tokenHash.slice(0, 16),
       deviceIdentifier: row.device_identifier,
       secret:
         cached && cached.sealed === row.secret_sealed

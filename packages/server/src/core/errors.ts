@@ -30,6 +30,7 @@ export const catalog = {
   },
   CREDENTIAL_NOT_FOUND: { status: 404, message: 'Credential not found.' },
   ENROLLMENT_NOT_FOUND: { status: 404, message: 'Enrollment not found.' },
+  AUDIT_EVENT_NOT_FOUND: { status: 404, message: 'Audit event not found.' },
   ENROLLMENT_CODE_INVALID: { status: 404, message: 'This enrollment code is not valid.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   DEVICE_ALREADY_BOUND: {
@@ -62,6 +63,7 @@ export const catalog = {
   URI_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json.' },
   VALIDATION_FAILED: { status: 422, message: 'The request failed validation.' },
+  AUDIT_TREE_SIZE: { status: 422, message: 'No signed tree of that size.' },
   SVCFICATION_INVALID: { status: 422, message: 'The svcfication could not be created.' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,

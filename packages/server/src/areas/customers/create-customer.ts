@@ -25,6 +25,11 @@ export async function createCustomer(
       })
       .execute();
     await tx.insertInto('credentials').values(rows).execute();
+    await deps.audit.record(tx, {
+      action: 'customer.created',
+      customerId: id,
+      details: { credentials: credentialKinds.join(' ') },
+    });
   });
   return { id, name: input.name, ...(issued as IssuedCredentials) };
 }

@@ -1,3 +1,4 @@
+import { AuditTrail } from '../../core/audit/trail.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +42,7 @@ beforeEach(async () => {
     onQuery: (sql) => sql.includes('from "credentials"') && (credentialReads += 1),
   });
   const box = new SecretBox(randomBytes(32));
-  deps = { db: cli.db, box, ids: randomIds, clock };
+  deps = { db: cli.db, box, ids: randomIds, clock, audit: new AuditTrail(clock, randomIds) };
   resolver = new CredentialResolver(server.db, box, 100, () => serverMs);
 });
 afterEach(async () => {
@@ -131,11 +132,11 @@ describe('revokeCredentials', () => {
     const acme = await createCustomer(deps, { name: 'Acme' });
     const other = await createCustomer(deps, { name: 'Other' });
     await resolver.resolve(acme.sdk_credentials.token);
-    expect(await revokeCredentials(cli.db, acme.id)).toBe(5);
+    expect(await revokeCredentials(deps, acme.id)).toBe(5);
     settle();
     expect(await resolver.resolve(acme.sdk_credentials.token)).toBeNull();
     expect(await resolver.resolve(other.sdk_credentials.token)).not.toBeNull();
-    expect(await revokeCredentials(cli.db, 'nope')).toBeNull();
+    expect(await revokeCredentials(deps, 'nope')).toBeNull();
     const again = await rotateCredentials(deps, acme.id);
     expect(await resolver.resolve(again?.sandbox_token ?? '')).toMatchObject({ kind: 'sandbox' });
   });
@@ -146,7 +147,7 @@ describe('listCustomers', () => {
     const acme = await createCustomer(deps, { name: 'Acme', verifyIdentityDocuments: true });
     clock.advance(1000);
     const other = await createCustomer(deps, { name: 'Other' });
-    await revokeCredentials(cli.db, other.id);
+    await revokeCredentials(deps, other.id);
     const list = await listCustomers(cli.db);
     expect(list).toEqual([
       {

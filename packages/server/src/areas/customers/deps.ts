@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../core/audit/trail.js';
 import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
@@ -10,9 +11,10 @@ export interface CustomerDeps {
   box: SecretBox;
   ids: Ids;
   clock: Clock;
+  audit: AuditTrail;
 }
 
 /** The part of the process context this area uses. */
 export function customersDeps(ctx: Context): CustomerDeps {
-  return { db: ctx.store.db, box: ctx.box, ids: ctx.ids, clock: ctx.clock };
+  return { db: ctx.store.db, box: ctx.box, ids: ctx.ids, clock: ctx.clock, audit: ctx.audit };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../core/store/index.js';
+import type { CustomerDeps } from './deps.js';
 
 /**
  * Deletes every credential of the customer (a running server refuses them within
@@ -6,8 +6,11 @@ import type { Db } from '../../core/store/index.js';
  * stays (devices, svcfications, FIDO users); `rotateCredentials` issues new credentials again.
  * Null when no customer has the id, else how many credentials were deleted.
  */
-export async function revokeCredentials(db: Db, customerId: string): Promise<number | null> {
-  return db.transaction().execute(async (tx) => {
+export async function revokeCredentials(
+  deps: Pick<CustomerDeps, 'db' | 'audit'>,
+  customerId: string,
+): Promise<number | null> {
+  return deps.db.transaction().execute(async (tx) => {
     const customer = await tx
       .selectFrom('customers')
       .select('id')
@@ -18,6 +21,7 @@ export async function revokeCredentials(db: Db, customerId: string): Promise<num
       .deleteFrom('credentials')
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
+    await deps.audit.record(tx, { action: 'credentials.revoked', customerId });
     return Number(result.numDeletedRows);
   });
 }

@@ -31,6 +31,11 @@ export async function rotateCredentials(
       .where('kind', 'in', [...kinds])
       .execute();
     await tx.insertInto('credentials').values(rows).execute();
+    await deps.audit.record(tx, {
+      action: 'credentials.rotated',
+      customerId: customer.id,
+      details: { kinds: kinds.join(' ') },
+    });
   });
   return { id: customer.id, name: customer.name, ...issued };
 }

@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../core/audit/trail.js';
 import type { Config } from '../../config/index.js';
 import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
@@ -31,6 +32,7 @@ export interface FidoDeps {
    * one of them, so self attestation is not enough.
    */
   anchoredAttestation: boolean;
+  audit: AuditTrail;
 }
 
 /**
@@ -48,5 +50,6 @@ export function fidoDeps(ctx: Context): FidoDeps {
     smsBudget: new SmsBudget(ctx.clock, ctx.config, ctx.limiters),
     config: ctx.config,
     anchoredAttestation: ctx.config.fidoAttestationRoots !== '',
+    audit: ctx.audit,
   };
 }

@@ -29,7 +29,7 @@ export async function bindDevice(
  * everything).
  */
 export async function bindInTx(
-  deps: Pick<IdentityDeps, 'clock' | 'ids'>,
+  deps: Pick<IdentityDeps, 'clock' | 'ids' | 'audit'>,
   tx: Db,
   device: DeviceRow,
   userIdentifier: string,
@@ -57,5 +57,10 @@ export async function bindInTx(
     binding?.user_identifier === userIdentifier && known === userIdentifier,
     'DEVICE_ALREADY_BOUND',
   );
+  await deps.audit.record(tx, {
+    action: 'binding.created',
+    customerId,
+    targets: { binding: binding.id, device: device.identifier, user: userIdentifier },
+  });
   return binding;
 }

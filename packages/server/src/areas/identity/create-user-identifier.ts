@@ -9,11 +9,18 @@ export async function createUserIdentifier(
   input: { svc_id: string; identifier: string },
 ): Promise<void> {
   assertThat(await userExists(deps.db, customerId, input.svc_id), 'USER_UNKNOWN');
-  const created = await insertUserIdentifier(deps.db, {
-    customer_id: customerId,
-    user_id: input.svc_id,
-    identifier: input.identifier,
-    created_at: deps.clock.now().toISOString(),
+  await deps.db.transaction().execute(async (tx) => {
+    const created = await insertUserIdentifier(tx, {
+      customer_id: customerId,
+      user_id: input.svc_id,
+      identifier: input.identifier,
+      created_at: deps.clock.now().toISOString(),
+    });
+    assertThat(created, 'USER_ALREADY_HAS_IDENTIFIER');
+    await deps.audit.record(tx, {
+      action: 'user_identifier.created',
+      customerId,
+      targets: { svc_user: input.svc_id, user: input.identifier },
+    });
   });
-  assertThat(created, 'USER_ALREADY_HAS_IDENTIFIER');
 }

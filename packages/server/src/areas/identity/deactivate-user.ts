@@ -15,5 +15,12 @@ export async function deactivateUser(
   const users = await usersOfIdentifier(deps.db, customerId, identifier);
   assertThat(users.length > 0, 'USER_NOT_FOUND');
   const now = deps.clock.now().toISOString();
-  await deps.db.transaction().execute((tx) => deactivateDevicesOfUsers(tx, customerId, users, now));
+  await deps.db.transaction().execute(async (tx) => {
+    await deactivateDevicesOfUsers(tx, customerId, users, now);
+    await deps.audit.record(tx, {
+      action: 'user.deactivated',
+      customerId,
+      targets: { user: identifier },
+    });
+  });
 }

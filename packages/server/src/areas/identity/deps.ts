@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../core/audit/trail.js';
 import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
@@ -16,9 +17,10 @@ export interface IdentityDeps {
   ids: Ids;
   keys: SigningKeys;
   checkLicense: LicenseCheck;
+  audit: AuditTrail;
 }
 
 export function identityDeps(ctx: Context, checkLicense: LicenseCheck): IdentityDeps {
-  const { clock, ids, keys } = ctx;
-  return { db: ctx.store.db, clock, ids, keys, checkLicense };
+  const { clock, ids, keys, audit } = ctx;
+  return { db: ctx.store.db, clock, ids, keys, checkLicense, audit };
 }

@@ -37,7 +37,7 @@ export async function withJwt(deps: Pick<IdentityDeps, 'keys'>, device: DeviceRo
  * or a known key's refresh. Answers the device as it now reads.
  */
 export async function saveDevice(
-  deps: Pick<IdentityDeps, 'clock' | 'ids'>,
+  deps: Pick<IdentityDeps, 'clock' | 'ids' | 'audit'>,
   tx: Db,
   customerId: string,
   body: DeviceBody,
@@ -57,6 +57,11 @@ export async function saveDevice(
     const known = await findDeviceByThumbprint(tx, customerId, thumbprint);
     if (!known) throw new Error('device vanished during registration');
     await updateDevice(tx, known.identifier, keys);
+    await deps.audit.record(tx, {
+      action: 'device.keys_refreshed',
+      customerId,
+      targets: { device: known.identifier },
+    });
     return { created: false, device: { ...known, ...keys } };
   };
   if (await findDeviceByThumbprint(tx, customerId, thumbprint)) return refresh();
@@ -73,7 +78,15 @@ export async function saveDevice(
     activated_at: null,
     created_at: now,
   };
-  if (await insertDevice(tx, row)) return { created: true, device: row };
+  if (await insertDevice(tx, row)) {
+    await deps.audit.record(tx, {
+      action: 'device.registered',
+      customerId,
+      targets: { device: row.identifier },
+      details: { platform: body.device_platform },
+    });
+    return { created: true, device: row };
+  }
   // A concurrent registration of the same key won: ours becomes a refresh of that device.
   await deleteUser(tx, userId);
   return refresh();

@@ -35,7 +35,15 @@ export async function registerDocument(
     verified_at: status === 'UNVERIFIED' ? null : now,
     created_at: now,
   };
-  await replaceDocument(deps.db, row);
+  await deps.db.transaction().execute(async (tx) => {
+    await replaceDocument(tx, row);
+    await deps.audit.record(tx, {
+      action: 'document.registered',
+      customerId,
+      targets: { document: row.id, svc_user: userId },
+      details: { status },
+    });
+  });
   return documentView(row);
 }
 

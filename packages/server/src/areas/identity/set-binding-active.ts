@@ -28,6 +28,11 @@ export async function setBindingActive(
         activated_at: changes.activated_at,
         updated_at: changes.activated_at ?? device.updated_at,
       });
+    await deps.audit.record(tx, {
+      action: active ? 'binding.activated' : 'binding.deactivated',
+      customerId,
+      targets: { binding: id, device: binding.device_identifier, user: binding.user_identifier },
+    });
   });
   return bindingView({ ...binding, ...changes });
 }

@@ -24,6 +24,11 @@ export async function setDeviceActive(
   await deps.db.transaction().execute(async (tx) => {
     await updateDevice(tx, identifier, changes);
     if (!active) await deleteDeviceCredentials(tx, identifier);
+    await deps.audit.record(tx, {
+      action: active ? 'device.activated' : 'device.deactivated',
+      customerId,
+      targets: { device: identifier },
+    });
   });
   return deviceView({ ...device, ...changes });
 }

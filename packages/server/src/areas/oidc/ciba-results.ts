@@ -2,6 +2,7 @@ import { errors } from 'oidc-provider';
 import type { Sweep } from '../../core/sweeper.js';
 import type { OidcCibaRequestsTable } from '../../core/store/schema-fido.js';
 import { clientSettings } from './client-settings.js';
+import { recordSignIn } from './sign-in-event.js';
 import type { OidcDeps, PhoneAnswer } from './deps.js';
 import { acrOfLevel, amrOf, requiredLevel } from './levels.js';
 import type { Providers } from './providers.js';
@@ -50,8 +51,10 @@ async function handOver(deps: OidcDeps, providers: Providers, row: CibaRow): Pro
     });
     if (!provider || !request) return;
     const outcome = await outcomeOf(deps, row, answer, request.params?.acr_values);
-    if ('error' in outcome) await provider.backchannelResult(request, outcome.error);
-    else {
+    if ('error' in outcome) {
+      await provider.backchannelResult(request, outcome.error);
+      await recordSignIn(deps, row.organization_id, 'ciba', { error: outcome.error.error });
+    } else {
       const grant = new provider.Grant({ clientId: request.clientId, accountId: row.account_id });
       grant.addOIDCScope(request.scope ?? 'openid');
       await grant.save();
@@ -60,6 +63,8 @@ async function handOver(deps: OidcDeps, providers: Providers, row: CibaRow): Pro
         amr: amrOf.phone(outcome.level),
         authTime: Math.floor(deps.clock.now().getTime() / 1000),
       });
+      const login = { accountId: row.account_id, acr: acrOfLevel(outcome.level) };
+      await recordSignIn(deps, row.organization_id, 'ciba', { login });
     }
     await ping(deps, row, request.params?.client_notification_token);
   } catch (err) {

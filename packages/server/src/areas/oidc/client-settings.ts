@@ -93,13 +93,25 @@ export async function updateClientSettings(
   };
   const problems = cibaProblems(deps, org.clientSecret !== null, next);
   if (problems) throw fieldError('MISSING_FIELDS', problems);
-  await saveClientSettings(deps.db, {
-    organization_id: organizationId,
-    require_pkce: next.requirePkce ? 1 : 0,
-    id_token_signed_response_alg: next.idTokenAlg,
-    backchannel_token_delivery_mode: next.cibaMode,
-    backchannel_client_notification_endpoint: next.cibaEndpoint,
-    updated_at: deps.clock.now().toISOString(),
+  await deps.db.transaction().execute(async (tx) => {
+    await saveClientSettings(tx, {
+      organization_id: organizationId,
+      require_pkce: next.requirePkce ? 1 : 0,
+      id_token_signed_response_alg: next.idTokenAlg,
+      backchannel_token_delivery_mode: next.cibaMode,
+      backchannel_client_notification_endpoint: next.cibaEndpoint,
+      updated_at: deps.clock.now().toISOString(),
+    });
+    await deps.audit.record(tx, {
+      action: 'oidc.client.updated',
+      customerId,
+      targets: { organization: organizationId },
+      details: {
+        require_pkce: next.requirePkce,
+        id_token_alg: next.idTokenAlg,
+        ciba_mode: next.cibaMode,
+      },
+    });
   });
   return view(org.clientId, next);
 }

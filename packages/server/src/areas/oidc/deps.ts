@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../core/audit/trail.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
@@ -101,6 +102,7 @@ export interface OidcDeps {
   outbox: Outbox;
   /** Whether a CIBA ping may go to http:// and private addresses (tests, development). */
   allowInsecureCallbacks: boolean;
+  audit: AuditTrail;
 }
 
 export function oidcDeps(
@@ -115,6 +117,7 @@ export function oidcDeps(
     box: ctx.box,
     metrics: ctx.metrics,
     outbox: ctx.outbox,
+    audit: ctx.audit,
     allowInsecureCallbacks: ctx.config.allowInsecureCallbacks,
     cookieKey: ctx.box.derive('oidc-cookies-v1').toString('base64url'),
     ...areas,

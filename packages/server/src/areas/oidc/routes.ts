@@ -14,6 +14,7 @@ import { claimReplay } from '../../core/http/replay.js';
 import { nosniffOnRawAnswer } from '../../core/http/security-headers.js';
 import { invalidAs } from '../../core/http/validation.js';
 import { getClientSettings, updateClientSettings } from './client-settings.js';
+import { recordSignIn } from './sign-in-event.js';
 import type { OidcDeps } from './deps.js';
 import { finishPasskey } from './finish-passkey.js';
 import { finishInteraction, openInteraction, pendingOf, type Exchange } from './interaction.js';
@@ -57,9 +58,10 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     const entry = await providers.of(organization);
     assertThat(entry, 'ORGANIZATION_NOT_FOUND');
     const interaction = await openInteraction(entry.provider, exchange, uid);
-    const finish = (method: 'passkey' | 'phone', result: InteractionResults) => {
+    const finish = async (method: 'passkey' | 'phone', result: InteractionResults) => {
       const outcome = result.login ? 'login' : String(result.error);
       deps.metrics.oidcSignIns.inc({ method, outcome });
+      await recordSignIn(deps, organization, method, result);
       return finishInteraction(entry.provider, exchange, result);
     };
     return { organization, interaction, finish };

@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../core/audit/trail.js';
 import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/store/index.js';
@@ -12,6 +13,7 @@ export interface PresenceDeps {
    * in the config. The RP ID of a credential is its origin's host.
    */
   origins: string[];
+  audit: AuditTrail;
 }
 
 export function presenceDeps(ctx: Context): PresenceDeps {
@@ -19,6 +21,7 @@ export function presenceDeps(ctx: Context): PresenceDeps {
   return {
     db: ctx.store.db,
     clock: ctx.clock,
+    audit: ctx.audit,
     origins: [own, ...originsOf(ctx.config.authenticatorOrigins)],
   };
 }

@@ -56,6 +56,12 @@ export async function registerPresenceCredential(
     if (!(await useNonce(tx, `presence:${device.identifier}:${body.nonce}`, expires, now)))
       throw invalid('nonce was already used');
     await saveCredential(tx, row);
+    await deps.audit.record(tx, {
+      action: 'device.presence_credential_registered',
+      customerId,
+      targets: { device: device.identifier },
+      details: { rp_id: rpID, backed_up: credentialBackedUp },
+    });
   });
   return {
     credential_id: row.credential_id,

@@ -8,8 +8,17 @@ import { svcficationView } from './views.js';
 
 export type CompletionDeps = Pick<
   SvcficationsDeps,
-  'db' | 'clock' | 'keys' | 'outbox' | 'waiters' | 'metrics'
+  'db' | 'clock' | 'keys' | 'outbox' | 'waiters' | 'metrics' | 'audit'
 >;
+
+/** The audit action of a final status. */
+function actionOf(status: Svcfication['status'], result: SvcficationResult | null): string {
+  if (status === 'REJECTED')
+    return result?.reason === 'fraud' ? 'svcfication.fraud_reported' : 'svcfication.rejected';
+  if (status === 'EXPIRED') return 'svcfication.expired';
+  if (status === 'CANCELED') return 'svcfication.cancelled';
+  return 'svcfication.answered';
+}
 
 /**
  * Moves an open svcfication, as its caller read it, to its final status, with its callback, in
@@ -37,6 +46,22 @@ export async function completeSvcfication(
         updated_at: now.toISOString(),
       };
       if (!(await closeSvcfication(tx, row.customer_id, row.id, change))) return null;
+      await deps.audit.record(tx, {
+        action: actionOf(status, result),
+        customerId: row.customer_id,
+        outcome: status.startsWith('ACCEPTED') || status === 'CANCELED' ? 'success' : 'failure',
+        targets: {
+          svcfication: row.id,
+          user: result?.bound_user_identifier ?? row.user_identifier,
+          device: result?.device_identifier ?? row.target_device,
+        },
+        details: {
+          status,
+          level: result?.accepted_level ?? null,
+          desired_level: row.desired_level,
+          reason: result?.reason ?? null,
+        },
+      });
       const view = svcficationView({ ...row, ...change }, now);
       return { view, callbackUrl: row.callback_url, customerId: row.customer_id };
     },

@@ -74,6 +74,17 @@ export async function createSvcfication(
     await lockSubject(tx, customerId, subject);
     await checkFatigue({ ...deps, db: tx }, customerId, subject);
     await insertSvcfication(tx, row);
+    await deps.audit.record(tx, {
+      action: 'svcfication.created',
+      customerId,
+      targets: {
+        svcfication: row.id,
+        user: row.user_identifier,
+        device: row.target_device,
+        svc_user: row.target_user_id,
+      },
+      details: { desired_level: row.desired_level, number_matching: row.match_number !== null },
+    });
     return deps.wakeDevices(tx, customerId, { ...row, relying_party: customer.name });
   });
   for (const user of users) deps.waiters.notify(signals.created(customerId, user));

@@ -1,5 +1,6 @@
 import type { Config } from '../../config/index.js';
 import type { Context } from '../../context.js';
+import type { AuditTrail } from '../../core/audit/trail.js';
 import type { Clock } from '../../core/clock.js';
 import type { SigningKeys } from '../../core/crypto/signing-keys.js';
 import type { Ids } from '../../core/ids.js';
@@ -77,12 +78,13 @@ export interface SvcficationsDeps {
   pairedDevice: PairedDeviceLookup;
   wakeDevices: WakeDevices;
   checkPresence: CheckPresence;
+  audit: AuditTrail;
 }
 
 export function svcficationsDeps(
   ctx: Context,
   others: Pick<SvcficationsDeps, 'identity' | 'pairedDevice' | 'wakeDevices' | 'checkPresence'>,
 ): SvcficationsDeps {
-  const { clock, ids, keys, outbox, waiters, config, metrics } = ctx;
-  return { db: ctx.store.db, clock, ids, keys, outbox, waiters, config, metrics, ...others };
+  const { clock, ids, keys, outbox, waiters, config, metrics, audit } = ctx;
+  return { db: ctx.store.db, clock, ids, keys, outbox, waiters, config, metrics, audit, ...others };
 }

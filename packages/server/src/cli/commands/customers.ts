@@ -110,7 +110,7 @@ export function customersCommand(): Command {
     .argument('<id>', 'customer id')
     .option('--json', 'print one JSON object')
     .action(async (id: string, options: Format) => {
-      const count = await withContext(options, (ctx) => revokeCredentials(ctx.store.db, id));
+      const count = await withContext(options, (ctx) => revokeCredentials(customersDeps(ctx), id));
       if (count === null) throw noCustomer(id);
       if (options.json) process.stdout.write(`${JSON.stringify({ id, revoked: count })}\n`);
       else process.stdout.write(`revoked ${count} credential(s) of customer ${id}\n`);
@@ -126,7 +126,7 @@ export function customersCommand(): Command {
     )
     .action(async (id: string, options: Format & { numberMatching: boolean }) => {
       const found = await withContext(options, (ctx) =>
-        setNumberMatching(ctx.store.db, id, options.numberMatching),
+        setNumberMatching(customersDeps(ctx), id, options.numberMatching),
       );
       if (!found) throw noCustomer(id);
       process.stdout.write(

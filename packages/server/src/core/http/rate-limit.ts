@@ -108,6 +108,26 @@ function presentedToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * A refused credential in the audit trail: in the log of the customer whose token it was (a known
+ * token with a wrong signature, or of the wrong kind), else in svc's own. Never the token itself.
+ * The refusal is answered even when the store cannot take the event.
+ */
+async function recordRefusal(request: FastifyRequest, status: number, token: string | null) {
+  const { credentials, audit, db } = request.server.httpCore;
+  const known = token && !token.startsWith('link:') ? await credentials.resolve(token) : null;
+  await audit
+    .record(db, {
+      action: 'credential.refused',
+      customerId: known?.customerId ?? null,
+      outcome: 'failure',
+      actor: known ? { kind: known.kind, credential: known.credential } : {},
+      targets: { link: token?.startsWith('link:') ? token.slice(5) : null },
+      details: { status, route: request.routeOptions.url ?? null },
+    })
+    .catch((err: unknown) => request.log.error({ err }, 'audit event not recorded'));
+}
+
+/**
  * Counts a failed authentication from the request's client and of `token`'s. Past either limit,
  * further failures are answered 429; requests that authenticate still pass, so neither whoever
  * shares the client's address nor whoever merely knows a token can lock its owner out. Returns
@@ -123,7 +143,10 @@ async function countFailure(
   const fromClient = await limits.failuresPerAddress.take(clientOf(request.ip));
   const ofToken = token ? await limits.failuresPerToken.take(token) : null;
   const retryAfter = fromClient ?? ofToken;
-  if (retryAfter === null) return payload;
+  if (retryAfter === null) {
+    await recordRefusal(request, reply.statusCode, token);
+    return payload;
+  }
   void reply
     .code(429)
     .type('application/json; charset=utf-8')

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditTrail } from '../audit/trail.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { DeviceKey } from '../crypto/device-sig.js';
@@ -19,6 +20,8 @@ export type DeviceKeyLookup = (thumbprint: string) => Promise<DeviceKey | null>;
 export interface HttpCore {
   db: Db;
   credentials: CredentialResolver;
+  /** Records refused credentials (rate-limit.ts counts them as they are sent). */
+  audit: AuditTrail;
   clock: Clock;
   ids: Ids;
   /** Seals the answers kept for replays (replay.ts). */

@@ -9,8 +9,8 @@ const batchesPerPass = 100;
 
 /** Rows that expire by an indexed column of an ISO instant. */
 export interface Expiring {
-  table: 'nonces' | 'idempotency' | 'outbox' | 'oidc_payloads' | 'enrollments';
-  column: 'expires_at' | 'next_attempt_at';
+  table: 'nonces' | 'idempotency' | 'outbox' | 'oidc_payloads' | 'enrollments' | 'audit_events';
+  column: 'expires_at' | 'next_attempt_at' | 'occurred_at';
   /** Only rows in this state (the outbox: its index leads with the state). */
   state?: 'delivered' | 'dead';
 }

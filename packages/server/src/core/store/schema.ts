@@ -1,5 +1,6 @@
 import type { SvcficationStatus, VerificationStatus } from '@svc/wire';
 import type * as AreaC from './schema-fido.js';
+import type * as Audit from './schema-audit.js';
 
 export type * from './schema-fido.js';
 
@@ -261,4 +262,8 @@ export interface Database {
   oidc_payloads: AreaC.OidcPayloadsTable;
   oidc_ciba_requests: AreaC.OidcCibaRequestsTable;
   oidc_clients: AreaC.OidcClientsTable;
+  audit_events: Audit.AuditEventsTable;
+  audit_nodes: Audit.AuditNodesTable;
+  audit_logs: Audit.AuditLogsTable;
+  audit_keys: Audit.AuditKeysTable;
 }

@@ -1,3 +1,4 @@
+import type { Happened } from '../../../core/audit/trail.js';
 import { assertThat } from '../../../core/errors.js';
 import { closeAndNotify } from '../../../core/outbox/close-and-notify.js';
 import type { Db } from '../../../core/store/index.js';
@@ -33,12 +34,14 @@ export async function finishLink(
       const now = deps.clock.now();
       const closed = closedLink(link, outcome, now);
       const change = { status: outcome.status, userId: closed.user_id, now: now.toISOString() };
-      if (await closeLink(tx, kind, link, change))
+      if (await closeLink(tx, kind, link, change)) {
+        await deps.audit.record(tx, auditOf(kind, closed, outcome));
         return {
           view: linkView(kind, closed, outcome.user, now),
           callbackUrl: link.callback_url,
           customerId: link.customer_id,
         };
+      }
       const expired = outcome.status !== 'EXPIRED' && readStatus(link, now) === 'EXPIRED';
       assertThat(!expired, 'FIDO_LINK_EXPIRED');
       return null;
@@ -46,6 +49,21 @@ export async function finishLink(
     alsoInTx,
     closedError: 'FIDO_LINK_USED',
   });
+}
+
+/** The event of a closed link: a passkey registered or used, or the ceremony's failure. */
+function auditOf(kind: LinkKind, link: LinkRow, outcome: Outcome): Happened {
+  const name = kind === 'registrations' ? 'registration' : 'authentication';
+  const done = kind === 'registrations' ? 'fido.passkey.registered' : 'fido.passkey.used';
+  const action =
+    outcome.status === 'COMPLETED' ? done : `fido.${name}.${outcome.status.toLowerCase()}`;
+  return {
+    action,
+    customerId: link.customer_id,
+    outcome: outcome.status === 'COMPLETED' ? 'success' : 'failure',
+    ...(outcome.status === 'EXPIRED' ? {} : { actor: { kind: 'user', user: link.user_id } }),
+    targets: { [name]: link.id, fido_user: link.user_id },
+  };
 }
 
 /** The link as the close writes it: only the closing columns change. */

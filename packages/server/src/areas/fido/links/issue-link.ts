@@ -50,6 +50,17 @@ export async function issueLink(
     finished_at: null,
   };
   await insertLink(tx, kind, row);
+  await deps.audit.record(tx, {
+    action: kind === 'registrations' ? 'fido.registration.created' : 'fido.authentication.created',
+    customerId: row.customer_id,
+    targets: {
+      [kind === 'registrations' ? 'registration' : 'authentication']: row.id,
+      fido_user: row.user_id,
+      organization: row.organization_id,
+    },
+    // Whether an SMS carries the link; never the number.
+    details: { sms: row.sms_phone_number !== null },
+  });
   const link = userLink(deps.config, organization.domain_name, kind, row.id, secret);
   if (row.sms_phone_number)
     await deps.outbox.enqueue(tx, {

@@ -18,6 +18,14 @@ export async function addRedirectUri(
     uri,
     created_at: deps.clock.now().toISOString(),
   };
-  assertThat(await insertRedirectUri(deps.db, row), 'REDIRECT_URI_EXISTS');
+  await deps.db.transaction().execute(async (tx) => {
+    assertThat(await insertRedirectUri(tx, row), 'REDIRECT_URI_EXISTS');
+    await deps.audit.record(tx, {
+      action: 'fido.redirect_uri.added',
+      customerId,
+      targets: { organization: organization.id, redirect_uri: row.id },
+      details: { uri: uri.slice(0, 512) },
+    });
+  });
   return { id: row.id, uri };
 }

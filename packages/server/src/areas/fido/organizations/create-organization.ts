@@ -36,10 +36,18 @@ export async function createOrganization(
     verify_attestation_statement: input.verify_attestation_statement === false ? 0 : 1,
     created_at: deps.clock.now().toISOString(),
   };
-  if (!(await insertOrganization(deps.db, row))) {
-    // Not inserted: the rows on file say which claim was taken.
-    const own = await findOrganizationOfCustomer(deps.db, customerId);
-    throw new AppError(own ? 'ORGANIZATION_EXISTS' : 'FIDO_DOMAIN_TAKEN');
-  }
+  await deps.db.transaction().execute(async (tx) => {
+    if (!(await insertOrganization(tx, row))) {
+      // Not inserted: the rows on file say which claim was taken.
+      const own = await findOrganizationOfCustomer(tx, customerId);
+      throw new AppError(own ? 'ORGANIZATION_EXISTS' : 'FIDO_DOMAIN_TAKEN');
+    }
+    await deps.audit.record(tx, {
+      action: 'fido.organization.created',
+      customerId,
+      targets: { organization: row.id },
+      details: { domain_name: row.domain_name },
+    });
+  });
   return organizationView(row, []);
 }

@@ -22,6 +22,13 @@ export async function rotateClientSecret(
       : await findOrganizationOfCustomer(deps.db, caller);
   assertThat(organization && organization.id === id, 'ORGANIZATION_NOT_FOUND');
   const secret = deps.ids.random(32);
-  await setClientSecret(deps.db, organization.id, deps.box.seal(secret));
+  await deps.db.transaction().execute(async (tx) => {
+    await setClientSecret(tx, organization.id, deps.box.seal(secret));
+    await deps.audit.record(tx, {
+      action: 'fido.client_secret.rotated',
+      customerId: organization.customer_id,
+      targets: { organization: organization.id },
+    });
+  });
   return { client_id: organization.oidc_client_id, client_secret: secret };
 }

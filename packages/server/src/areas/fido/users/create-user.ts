@@ -17,6 +17,13 @@ export async function createUser(
     registered: 0,
     created_at: deps.clock.now().toISOString(),
   };
-  assertThat(await insertUser(deps.db, row), 'USER_EXISTS');
+  await deps.db.transaction().execute(async (tx) => {
+    assertThat(await insertUser(tx, row), 'USER_EXISTS');
+    await deps.audit.record(tx, {
+      action: 'fido.user.created',
+      customerId,
+      targets: { fido_user: row.id, user: row.user_identifier },
+    });
+  });
   return userView(row);
 }

@@ -26,5 +26,10 @@ export async function deleteCredential(
     assertThat(await remove(tx, credential.id), 'CREDENTIAL_NOT_FOUND');
     // Set from the count, not only cleared: a user left inconsistent before is put right.
     await markRegistered(tx, user.id, count > 1);
+    await deps.audit.record(tx, {
+      action: 'fido.passkey.deleted',
+      customerId,
+      targets: { fido_user: user.id, passkey: credential.id },
+    });
   });
 }

@@ -14,6 +14,13 @@ export async function renameCredential(
 ): Promise<CredentialView> {
   const { credential } = await userCredential(deps, customerId, userId, credentialId);
   const trimmed = name.trim();
-  await rename(deps.db, credential.id, trimmed);
+  await deps.db.transaction().execute(async (tx) => {
+    await rename(tx, credential.id, trimmed);
+    await deps.audit.record(tx, {
+      action: 'fido.passkey.renamed',
+      customerId,
+      targets: { fido_user: userId, passkey: credential.id },
+    });
+  });
   return credentialView({ ...credential, name: trimmed });
 }

@@ -36,7 +36,15 @@ export async function createEnrollment(
     expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
     created_at: now.toISOString(),
   };
-  await insertEnrollment(deps.db, row);
+  await deps.db.transaction().execute(async (tx) => {
+    await insertEnrollment(tx, row);
+    await deps.audit.record(tx, {
+      action: 'enrollment.created',
+      customerId,
+      targets: { enrollment: row.id, user: row.user_identifier },
+      details: { expires_at: row.expires_at, replace_devices: body.replace_devices ?? false },
+    });
+  });
   const link = `${deps.config.publicUrl.replace(/\/+$/, '')}/enroll#${code}`;
   const qr = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
   return { ...enrollmentView(row, now), code, link, qr };

@@ -68,6 +68,18 @@ export async function redeemEnrollment(
           device.identifier,
           at,
         );
+      await deps.audit.record(tx, {
+        action: 'enrollment.redeemed',
+        customerId,
+        actor: { kind: 'device', device: device.identifier },
+        targets: {
+          enrollment: enrollment.id,
+          device: device.identifier,
+          binding: binding.id,
+          user: enrollment.user_identifier,
+        },
+        details: { replaced_devices: enrollment.replaces_devices === 1 },
+      });
       enrolled = { ...device, ...active };
       const done = { ...enrollment, device_identifier: device.identifier, enrolled_at: at };
       return { view: enrollmentView(done, now), callbackUrl: enrollment.callback_url, customerId };

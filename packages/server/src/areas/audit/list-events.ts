@@ -1,0 +1,20 @@
+import type { AuditEventList } from '@svc/wire';
+import { findEvents, type EventFilter } from '../../core/audit/audit-repo.js';
+import { eventView } from '../../core/audit/view.js';
+import type { AuditDeps } from './deps.js';
+
+/** A page of the log's events in leaf order; the cursor is the last one's index. */
+export async function listEvents(
+  deps: AuditDeps,
+  logId: string,
+  filter: Omit<EventFilter, 'after'> & { after?: string },
+): Promise<AuditEventList> {
+  const after = filter.after === undefined ? null : Number(filter.after);
+  const rows = await findEvents(deps.db, logId, { ...filter, after });
+  const events = rows.map((row) => eventView(row));
+  const last = events.at(-1);
+  return {
+    audit_events: events,
+    next_cursor: last && events.length === filter.limit ? String(last.index) : null,
+  };
+}
