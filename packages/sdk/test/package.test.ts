@@ -54,16 +54,19 @@ describe('the published package', () => {
       ['install', ...tarballs, '@types/node@20', '--no-audit', '--no-fund', '--prefer-offline'],
       app,
     );
-    // Exactly the SDK, its wire formats, jose, TypeBox and @noble/hashes (MD5, which WebCrypto
-    // lacks, for the HMAC's body hash), plus the types of the check below.
+    // Exactly the SDK, its wire formats, jose, TypeBox, @noble/hashes (MD5, which WebCrypto
+    // lacks, for the HMAC's body hash), and for the audit log's checks @noble/curves (Ed25519,
+    // synchronous everywhere) and canonicalize (RFC 8785), plus the types of the check below.
     const installed = run('npm', ['ls', '--all', '--parseable'], app)
       .split('\n')
       .filter((line) => line.includes('node_modules'))
       .map((line) => line.slice(line.lastIndexOf('node_modules') + 'node_modules/'.length));
     expect(installed.sort()).toEqual(
       [
+        '@noble/curves',
         '@noble/hashes',
         '@sinclair/typebox',
+        'canonicalize',
         '@svc/sdk',
         '@svc/wire',
         '@types/node',

@@ -1,3 +1,4 @@
+import { integratePending } from '../src/core/audit/integrate.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   DeviceClient,
@@ -368,6 +369,23 @@ describe('every operation answers as its document says', () => {
     expect((await call('POST', '/token', confidential, ciba)).json()).toMatchObject({
       error: 'authorization_pending',
     });
+    expect(failures).toEqual([]);
+  });
+
+  it('the audit trail, under both prefixes', async () => {
+    await integratePending(t.store.db, t.ctx.checkpointKey, t.clock, (_log, err) => {
+      throw err;
+    });
+    for (const [kind, prefix] of [
+      ['server', '/api/v2'],
+      ['fido', '/api/v1'],
+    ] as const) {
+      const page = await send(kind, 'GET', `${prefix}/audit_events?limit=2`);
+      const [first] = page.body.audit_events as { id: string }[];
+      await send(kind, 'GET', `${prefix}/audit_checkpoint`);
+      await send(kind, 'GET', `${prefix}/audit_events/${first!.id}/inclusion_proof`);
+      await send(kind, 'GET', `${prefix}/audit_consistency_proof?first=1&second=2`);
+    }
     expect(failures).toEqual([]);
   });
 

@@ -55,6 +55,7 @@ describe('query plans of the purges (SQLite)', () => {
     await purges(t.ctx, { error: () => undefined })();
     const deletes = [...seen].filter(([sql]) => /^delete/i.test(sql));
     expect(deletes.map(([sql]) => /^delete from "?(\w+)/i.exec(sql)?.[1]).sort()).toEqual([
+      'audit_events',
       'enrollments',
       'idempotency',
       'nonces',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { auditCommand } from './commands/audit.js';
 import { customersCommand } from './commands/customers.js';
 import { deviceCommand } from './commands/device.js';
 import { keysCommand } from './commands/keys.js';
@@ -26,6 +27,7 @@ program.addCommand(smsCommand());
 program.addCommand(keysCommand());
 program.addCommand(oidcCommand());
 program.addCommand(migrateCommand());
+program.addCommand(auditCommand());
 
 /**
  * A message as one line of plain text: line breaks become spaces, and other control characters (a

@@ -53,7 +53,8 @@ export const proof = (m: number, leaves: Buffer[]) => subproof(m, leaves, true);
 
 /** The body lines of a note signed by the verifier key (C2SP signed-note, Ed25519), or null. */
 export function openNote(note: string, verifierKey: string): string[] | null {
-  const [name, hex, keyB64] = verifierKey.split('+') as [string, string, string];
+  const [name, hex] = verifierKey.split('+') as [string, string];
+  const keyB64 = verifierKey.slice(name.length + hex.length + 2);
   const key = Buffer.from(keyB64, 'base64');
   const id = sha256(Buffer.from(`${name}\n`), key).subarray(0, 4);
   if (id.toString('hex') !== hex || key[0] !== 1) return null;

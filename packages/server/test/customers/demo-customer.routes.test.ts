@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditTrail } from '../../src/core/audit/trail.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { SecretBox } from '../../src/core/crypto/secret-box.js';
 import { createDemoCustomer } from '../../src/areas/customers/create-demo-customer.js';
@@ -17,11 +18,13 @@ afterAll(async () => store.close());
 
 describe('the demo customer of a first start', () => {
   it('instances starting at once on an empty database create it once', async () => {
+    const clock = new ManualClock();
     const deps = {
       db: store.db,
       box: new SecretBox(randomBytes(32)),
       ids: randomIds,
-      clock: new ManualClock(),
+      clock,
+      audit: new AuditTrail(clock, randomIds),
     };
     // Several rounds, as one round may not interleave.
     for (let round = 0; round < 10; round++) {

@@ -32,10 +32,18 @@ async function snapshot(): Promise<string> {
   const hash = createHash('sha256');
   for (const name of await tableNames()) {
     if (bookkeeping.has(name)) continue;
-    const rows = await state.t.store.db
-      .selectFrom(name as 'users')
-      .selectAll()
-      .execute();
+    // A refusal is recorded (credential.refused): that event is the only write it may make.
+    const rows =
+      name === 'audit_events'
+        ? await state.t.store.db
+            .selectFrom('audit_events')
+            .selectAll()
+            .where('action', '!=', 'credential.refused')
+            .execute()
+        : await state.t.store.db
+            .selectFrom(name as 'users')
+            .selectAll()
+            .execute();
     hash.update(name).update(
       rows
         .map((r) => JSON.stringify(r))

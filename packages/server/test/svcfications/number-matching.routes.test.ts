@@ -103,7 +103,11 @@ describe('number matching', () => {
   });
 
   it("the customer's setting turns it on for level 2 and 3 unless the request says otherwise", async () => {
-    await setNumberMatching(state.t.ctx, state.t.customer.id, true);
+    await setNumberMatching(
+      { db: state.t.store.db, audit: state.t.ctx.audit },
+      state.t.customer.id,
+      true,
+    );
     try {
       const u = await user();
       const level2 = (await create({
@@ -137,7 +141,11 @@ describe('number matching', () => {
       const id = String(created.headers.get('location')).split('/').pop() ?? '';
       expect(((await read(id)) as Matching).number_matching).toBe(false);
     } finally {
-      await setNumberMatching(state.t.ctx, state.t.customer.id, false);
+      await setNumberMatching(
+        { db: state.t.store.db, audit: state.t.ctx.audit },
+        state.t.customer.id,
+        false,
+      );
     }
   });
 });

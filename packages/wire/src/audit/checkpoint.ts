@@ -45,9 +45,10 @@ export const signedCheckpoint = (body: string, name: string, keyId: Uint8Array, 
 
 /** The checkpoint a note holds when the verifier key signed it; else why not. */
 export function openCheckpoint(note: string, key: string): Checkpoint | string {
-  const [name, idHex, keyB64, extra] = key.split('+');
+  // name+hash+key: the name and the hex hash hold no '+', the base64 key may.
+  const [, name, idHex, keyB64] = /^([^+\s]+)\+([0-9a-f]{8})\+(\S+)$/.exec(key) ?? [];
   const keyBytes = fromBase64(keyB64 ?? '');
-  if (!name || !idHex || extra !== undefined || keyBytes?.length !== 33 || keyBytes[0] !== 1)
+  if (!name || !idHex || keyBytes?.length !== 33 || keyBytes[0] !== 1)
     return 'the verifier key is not an Ed25519 note key';
   const publicKey = keyBytes.slice(1);
   const keyId = checkpointKeyId(name, publicKey);

@@ -64,10 +64,13 @@ export const AuditEvent = withExample(
 );
 export type AuditEvent = Static<typeof AuditEvent>;
 
-export const AuditEventList = Type.Object({
-  audit_events: Type.Array(AuditEvent),
-  next_cursor: nullable(Type.String({ description: 'pass as `after` for the next page' })),
-});
+export const AuditEventList = withExample(
+  Type.Object({
+    audit_events: Type.Array(AuditEvent),
+    next_cursor: nullable(Type.String({ description: 'pass as `after` for the next page' })),
+  }),
+  { audit_events: [AuditEvent.examples[0] as AuditEvent], next_cursor: '41' },
+);
 export type AuditEventList = Static<typeof AuditEventList>;
 
 export const AuditCheckpoint = withExample(
@@ -79,24 +82,32 @@ export const AuditCheckpoint = withExample(
   }),
   {
     checkpoint:
-      'svc.example.com/audit/cus_8f2k1m\n42\nq1b2...=\n\n\u2014 svc.example.com/audit Ab3d...\n',
+      'svc.example.com/audit/cus_8f2k1m\n42\nlxTZ1AEfFP7ZNq+x1nWNrpOsWOAQ2yWehVSsuzSXECw=\n\n\u2014 svc.example.com/audit Ab3d...\n',
     tree_size: 42,
-    root_hash: 'q1b2...=',
+    root_hash: 'lxTZ1AEfFP7ZNq+x1nWNrpOsWOAQ2yWehVSsuzSXECw=',
     verifier_key: 'svc.example.com/audit+1a2b3c4d+AXsF...',
   },
 );
 export type AuditCheckpoint = Static<typeof AuditCheckpoint>;
 
-export const InclusionProof = Type.Object({
-  leaf_index: Type.Integer({ minimum: 0 }),
-  tree_size: Type.Integer({ minimum: 1 }),
-  hashes: Type.Array(hash),
-});
+const exampleHash = 'lxTZ1AEfFP7ZNq+x1nWNrpOsWOAQ2yWehVSsuzSXECw=';
+
+export const InclusionProof = withExample(
+  Type.Object({
+    leaf_index: Type.Integer({ minimum: 0 }),
+    tree_size: Type.Integer({ minimum: 1 }),
+    hashes: Type.Array(hash),
+  }),
+  { leaf_index: 41, tree_size: 42, hashes: [exampleHash] },
+);
 export type InclusionProof = Static<typeof InclusionProof>;
 
-export const ConsistencyProof = Type.Object({
-  first: Type.Integer({ minimum: 0 }),
-  second: Type.Integer({ minimum: 0 }),
-  hashes: Type.Array(hash),
-});
+export const ConsistencyProof = withExample(
+  Type.Object({
+    first: Type.Integer({ minimum: 0 }),
+    second: Type.Integer({ minimum: 0 }),
+    hashes: Type.Array(hash),
+  }),
+  { first: 40, second: 42, hashes: [exampleHash, exampleHash] },
+);
 export type ConsistencyProof = Static<typeof ConsistencyProof>;

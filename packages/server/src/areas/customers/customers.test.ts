@@ -64,6 +64,7 @@ describe('rotateCredentials', () => {
     expect(await resolver.resolve(acme.server_credentials.token)).toEqual({
       customerId: acme.id,
       kind: 'server',
+      credential: expect.stringMatching(/^[0-9a-f]{16}$/),
       secret: acme.server_credentials.secret,
       deviceIdentifier: null,
     });
@@ -80,6 +81,7 @@ describe('rotateCredentials', () => {
     expect(await resolver.resolve(rotated?.server_credentials?.token ?? '')).toEqual({
       customerId: acme.id,
       kind: 'server',
+      credential: expect.stringMatching(/^[0-9a-f]{16}$/),
       secret: rotated?.server_credentials?.secret,
       deviceIdentifier: null,
     });
