@@ -16,7 +16,7 @@ export async function getCheckpoint(deps: AuditDeps, logId: string): Promise<Aud
       verifier_key,
     };
   const root = rootOf(0, new Map());
-  const body = checkpointBody({ origin: deps.key.originOf(logId), size: 0, root });
+  const body = checkpointBody({ origin: await deps.key.originOf(logId), size: 0, root });
   return {
     checkpoint: await deps.key.sign(body),
     tree_size: 0,

@@ -5,13 +5,15 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../store/index.js';
 
 interface Key {
+  name: string;
   privateKey: KeyObject;
   publicKey: Uint8Array;
 }
 
 /**
  * The Ed25519 key that signs every log's checkpoints, named after the server (`<host>/audit`):
- * made on first use, sealed in `audit_keys`, the same for every instance on one database.
+ * made on first use, sealed in `audit_keys`, the same for every instance and CLI command on one
+ * database (the oldest key on file, whatever name a process would have given a new one).
  */
 export class CheckpointKey {
   private key: Promise<Key> | null = null;
@@ -20,23 +22,25 @@ export class CheckpointKey {
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly clock: Clock,
-    readonly name: string,
+    /** The name of a key this process makes. */
+    private readonly name: string,
   ) {}
 
   /** A log's origin line: `<host>/audit/<log id>`. */
-  originOf(logId: string): string {
-    return `${this.name}/${logId}`;
+  async originOf(logId: string): Promise<string> {
+    return `${(await this.load()).name}/${logId}`;
   }
 
   async verifierKey(): Promise<string> {
-    return verifierKey(this.name, (await this.load()).publicKey);
+    const { name, publicKey } = await this.load();
+    return verifierKey(name, publicKey);
   }
 
   /** The signed note of a checkpoint body. */
   async sign(body: string): Promise<string> {
-    const { privateKey, publicKey } = await this.load();
+    const { name, privateKey, publicKey } = await this.load();
     const signature = sign(null, Buffer.from(body), privateKey);
-    return signedCheckpoint(body, this.name, checkpointKeyId(this.name, publicKey), signature);
+    return signedCheckpoint(body, name, checkpointKeyId(name, publicKey), signature);
   }
 
   /** The key, read (or made) once. */
@@ -49,6 +53,27 @@ export class CheckpointKey {
   }
 
   private async read(): Promise<Key> {
+    const row = (await this.oldest()) ?? (await this.make());
+    const der = Buffer.from(this.box.open(row.private_sealed), 'base64');
+    return {
+      name: row.name,
+      privateKey: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
+      publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64')),
+    };
+  }
+
+  private oldest() {
+    return this.db
+      .selectFrom('audit_keys')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('name')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** A new key; when another process made one at the same time, both use the older. */
+  private async make() {
     const pair = generateKeyPairSync('ed25519');
     // The raw public key is the last 32 bytes of its SPKI DER.
     const raw = pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
@@ -63,15 +88,8 @@ export class CheckpointKey {
       })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    const row = await this.db
-      .selectFrom('audit_keys')
-      .selectAll()
-      .where('name', '=', this.name)
-      .executeTakeFirstOrThrow();
-    const der = Buffer.from(this.box.open(row.private_sealed), 'base64');
-    return {
-      privateKey: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
-      publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64')),
-    };
+    const row = await this.oldest();
+    if (!row) throw new Error('the audit key vanished after it was made');
+    return row;
   }
 }

@@ -66,7 +66,8 @@ export async function integrateLog(
     );
     const size = head.size + events.length;
     const root = rootOf(size, nodes);
-    const checkpoint = await key.sign(checkpointBody({ origin: key.originOf(logId), size, root }));
+    const origin = await key.originOf(logId);
+    const checkpoint = await key.sign(checkpointBody({ origin, size, root }));
     await updateLog(tx, logId, { size, root_hash: b64(root), checkpoint, updated_at: now });
     return events.length;
   });
