@@ -23,6 +23,20 @@ export const AuditActorKind = literalUnion([
 ]);
 export type AuditActorKind = Static<typeof AuditActorKind>;
 
+const exampleEvent = {
+  id: 'evt_3Qm9kT2xVb7nLr1c',
+  index: 41,
+  time: '2025-06-02T10:15:00.000Z',
+  customer_id: 'cus_8f2k1m',
+  action: 'svcfication.answered',
+  outcome: 'success',
+  actor: { kind: 'device', credential: '4be1c0a9d3f27e6b', device: 'd-1', user: null },
+  source: { address: '203.0.113.7', user_agent: 'svc-authenticator/1' },
+  request_id: 'req-2c',
+  targets: { svcfication: '2b0c6a0e-7f1d-4a61-9c3e-5a4b3c2d1e0f', user: 'alice' },
+  details: { level: 2 },
+} as const;
+
 export const AuditEvent = withExample(
   Type.Object({
     id: Type.String(),
@@ -48,19 +62,7 @@ export const AuditEvent = withExample(
       Type.Union([Type.String(), Type.Integer(), Type.Boolean(), Type.Null()]),
     ),
   }),
-  {
-    id: 'evt_3Qm9kT2xVb7nLr1c',
-    index: 41,
-    time: '2025-06-02T10:15:00.000Z',
-    customer_id: 'cus_8f2k1m',
-    action: 'svcfication.answered',
-    outcome: 'success',
-    actor: { kind: 'device', credential: '4be1c0a9d3f27e6b', device: 'd-1', user: null },
-    source: { address: '203.0.113.7', user_agent: 'svc-authenticator/1' },
-    request_id: 'req-2c',
-    targets: { svcfication: '2b0c6a0e-7f1d-4a61-9c3e-5a4b3c2d1e0f', user: 'alice' },
-    details: { level: 2 },
-  },
+  exampleEvent,
 );
 export type AuditEvent = Static<typeof AuditEvent>;
 
@@ -69,7 +71,7 @@ export const AuditEventList = withExample(
     audit_events: Type.Array(AuditEvent),
     next_cursor: nullable(Type.String({ description: 'pass as `after` for the next page' })),
   }),
-  { audit_events: [AuditEvent.examples[0] as AuditEvent], next_cursor: '41' },
+  { audit_events: [exampleEvent], next_cursor: '41' },
 );
 export type AuditEventList = Static<typeof AuditEventList>;
 

@@ -39,7 +39,7 @@ export function verifyExport(lines: readonly string[], note: string, key: string
       };
     if (!Number.isInteger(event.index) || event.index >= size)
       return { ok: false, index: event.index, reason: 'past the checkpoint' };
-    const leaf = leafHash(auditEntry(event as AuditEvent));
+    const leaf = leafHash(auditEntry(event));
     if (!verifyInclusion(event.index, size, leaf, proof.map(bytes), root))
       return { ok: false, index: event.index, reason: 'not the event the checkpoint signed' };
     first ??= event.index;

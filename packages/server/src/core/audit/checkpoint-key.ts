@@ -1,4 +1,4 @@
-import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, sign, webcrypto, type KeyObject } from 'node:crypto';
 import { checkpointKeyId, signedCheckpoint, verifierKey } from '@svc/wire';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -74,15 +74,17 @@ export class CheckpointKey {
 
   /** A new key; when another process made one at the same time, both use the older. */
   private async make() {
-    const pair = generateKeyPairSync('ed25519');
-    // The raw public key is the last 32 bytes of its SPKI DER.
-    const raw = pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
-    const pkcs8 = pair.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    const pair = (await webcrypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+      'sign',
+      'verify',
+    ])) as webcrypto.CryptoKeyPair;
+    const raw = await webcrypto.subtle.exportKey('raw', pair.publicKey);
+    const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', pair.privateKey));
     await this.db
       .insertInto('audit_keys')
       .values({
         name: this.name,
-        private_sealed: this.box.seal(pkcs8),
+        private_sealed: this.box.seal(pkcs8.toString('base64')),
         public_key: Buffer.from(raw).toString('base64'),
         created_at: this.clock.now().toISOString(),
       })
