@@ -52,7 +52,9 @@ export class AuditLog {
     for (const [key, value] of Object.entries(filter))
       if (value !== undefined)
         query.set(key, value instanceof Date ? value.toISOString() : String(value));
-    return this.get(`${this.prefix}/audit_events?${query.toString()}`);
+    // No bare `?`: fetch drops it, and the signature would cover a path that was not sent.
+    const search = query.size > 0 ? `?${query.toString()}` : '';
+    return this.get(`${this.prefix}/audit_events${search}`);
   }
 
   /** Every event that matches, page by page. */

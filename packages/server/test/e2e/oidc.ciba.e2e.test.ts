@@ -104,6 +104,18 @@ describe('CIBA: push sign-in from the backchannel', () => {
       interval: fast.interval,
     });
     expect(tokens.claims()).toMatchObject({ sub: bob, acr: 'ES', amr: ['swk', 'mca', 'user'] });
+    // The grant is in the customer's audit trail (appended within SVC_AUDIT_CHECKPOINT_SECONDS).
+    let granted;
+    for (let i = 0; i < 40 && !granted; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const page = await fido.audit.events({ action: 'oidc.signed_in' });
+      granted = page.audit_events.find((e) => e.details.method === 'ciba');
+    }
+    expect(granted).toMatchObject({
+      actor: { kind: 'user', user: bob },
+      targets: { organization: orgId, fido_user: bob },
+      details: { method: 'ciba', acr: 'ES' },
+    });
   }, 60_000);
 
   it("EX with the driver's license; id_token_hint names the user as well", async () => {

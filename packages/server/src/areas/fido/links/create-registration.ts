@@ -26,7 +26,7 @@ export async function createRegistration(
   const organization = await requireOrganization(deps.db, customerId);
   const { user_identifier: identifier, name } = input.user;
   const created = await deps.db.transaction().execute(async (tx) => {
-    await insertUser(tx, {
+    const inserted = await insertUser(tx, {
       id: deps.ids.uuid(),
       customer_id: customerId,
       user_identifier: identifier,
@@ -37,6 +37,12 @@ export async function createRegistration(
     });
     const user = await findUserByIdentifier(tx, customerId, identifier);
     if (!user) throw new Error('user vanished inside its own transaction');
+    if (inserted)
+      await deps.audit.record(tx, {
+        action: 'fido.user.created',
+        customerId,
+        targets: { fido_user: user.id, user: identifier },
+      });
     assertThat(
       await hasRoomForPasskey(deps, tx, organization.id, user.id),
       'FIDO_CREDENTIAL_LIMIT',
