@@ -39,7 +39,7 @@ export function fidoCalls(current: () => TestApp) {
   async function client(key?: string) {
     const apiKey = key ?? (await current().newCustomer()).fido_api_key;
     const call = async (
-      method: 'GET' | 'POST' | 'PATCH',
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
       url: string,
       payload?: unknown,
       auth: string | null = `SVC ${apiKey}`,
