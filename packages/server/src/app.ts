@@ -20,7 +20,6 @@ import { siteRoutes } from './areas/site/routes.js';
 import { svccodesRoutes } from './areas/svccodes/routes.js';
 import { svcficationsRoutes } from './areas/svcfications/routes.js';
 import type { Context } from './context.js';
-import { registerAuditScope } from './core/audit/scope.js';
 import { CredentialResolver } from './core/customers.js';
 import { AppError } from './core/errors.js';
 import { apiKey, hmac } from './core/http/auth.js';
@@ -92,8 +91,6 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.server.maxConnections = maxConnections(config.maxConnections);
-  // First: every later step of a request runs in its audit scope (who acts, from where).
-  registerAuditScope(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -1,6 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { userInfo } from 'node:os';
-import { asOperator } from '../core/audit/scope.js';
 import type { Config } from '../config/index.js';
 import type { Context } from '../context.js';
 
@@ -49,7 +48,8 @@ export async function withContext<T>(
   const { openContext } = await import('../context.js');
   const ctx = await openContext(overrides);
   try {
-    return await asOperator(userInfo().username, () => run(ctx));
+    // Every event a command records names the operator who ran it.
+    return await run({ ...ctx, audit: ctx.audit.asOperator(userInfo().username) });
   } finally {
     await ctx.store.close();
   }

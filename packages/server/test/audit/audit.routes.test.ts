@@ -97,6 +97,12 @@ describe('audit events', () => {
       'binding.activated',
       'device.deactivated',
     ]);
+    const shouted = await state.rp.audit.events({ target: device.toUpperCase() });
+    expect(shouted.audit_events).toEqual([]);
+    const offset = new Date(Date.now() - 3600_000).toISOString().replace('Z', '+00:00');
+    expect((await state.rp.audit.events({ since: offset, limit: 500 })).audit_events.length).toBe(
+      (await allEvents(state.rp)).length,
+    );
     const byActor = await state.rp.audit.events({ actor: 'sdk' });
     expect(byActor.audit_events.map((e) => e.action)).toEqual(['device.registered']);
     const failures = await state.rp.audit.events({ outcome: 'failure' });

@@ -53,6 +53,10 @@ beforeAll(async () => {
 describe('svc audit', () => {
   it('an untouched export verifies against the checkpoint', async () => {
     expect(exported).toHaveLength(7);
+    expect(JSON.parse(exported[0]!)).toMatchObject({
+      action: 'customer.created',
+      actor: { kind: 'operator' },
+    });
     expect(await verify(exported)).toMatchObject({
       status: 0,
       stdout: 'ok: events 0–6 of a log of 7, as signed\n',

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { apiKey } from '../../core/http/auth.js';
 import { optionalBody } from '../../core/http/body.js';
+import { audited } from '../../core/audit/trail.js';
 import { customerOf } from '../../core/http/caller.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
 import { claimReplay } from '../../core/http/replay.js';
@@ -48,7 +49,9 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
     '/api/v1/organizations',
     { ...write, schema: route.createOrganization },
     async (request, reply) =>
-      reply.code(201).send(await createOrganization(deps, customerOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await createOrganization(audited(deps, request), customerOf(request), request.body)),
   );
   r.get(
     '/api/v1/organizations/:id',
@@ -60,20 +63,28 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
     '/api/v1/organizations/:id/client_secret',
     { ...secretAnswer, schema: route.rotateClientSecret },
     async (request, reply) =>
-      reply.code(201).send(await rotateClientSecret(deps, customerOf(request), request.params.id)),
+      reply
+        .code(201)
+        .send(
+          await rotateClientSecret(audited(deps, request), customerOf(request), request.params.id),
+        ),
   );
   r.post(
     '/api/v1/redirect_uris',
     { ...write, schema: route.addRedirectUri },
     async (request, reply) =>
-      reply.code(201).send(await addRedirectUri(deps, customerOf(request), request.body.uri)),
+      reply
+        .code(201)
+        .send(await addRedirectUri(audited(deps, request), customerOf(request), request.body.uri)),
   );
   r.get('/api/v1/redirect_uris', { ...read, schema: route.listRedirectUris }, async (request) =>
     listRedirectUris(deps, customerOf(request)),
   );
 
   r.post('/api/v1/users', { ...write, schema: route.createUser }, async (request, reply) =>
-    reply.code(201).send(await createUser(deps, customerOf(request), request.body)),
+    reply
+      .code(201)
+      .send(await createUser(audited(deps, request), customerOf(request), request.body)),
   );
   r.post('/api/v1/users/search', { ...search, schema: route.searchUsers }, async (request) =>
     searchUsers(deps, customerOf(request), request.body),
@@ -87,18 +98,28 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
   );
   r.patch(credential, { ...write, schema: route.renameCredential }, async (request) => {
     const { user_id: userId, id } = request.params;
-    return renameCredential(deps, customerOf(request), userId, id, request.body.name);
+    return renameCredential(
+      audited(deps, request),
+      customerOf(request),
+      userId,
+      id,
+      request.body.name,
+    );
   });
   r.delete(credential, { ...write, schema: route.deleteCredential }, async (request, reply) => {
     const { user_id: userId, id } = request.params;
-    return reply.code(204).send(await deleteCredential(deps, customerOf(request), userId, id));
+    return reply
+      .code(204)
+      .send(await deleteCredential(audited(deps, request), customerOf(request), userId, id));
   });
 
   r.post(
     '/api/v1/registrations',
     { ...write, schema: route.createRegistration },
     async (request, reply) =>
-      reply.code(201).send(await createRegistration(deps, customerOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await createRegistration(audited(deps, request), customerOf(request), request.body)),
   );
   r.post(
     '/api/v1/users/:user_id/registrations',
@@ -106,7 +127,14 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await enrollUser(deps, customerOf(request), request.params.user_id, request.body)),
+        .send(
+          await enrollUser(
+            audited(deps, request),
+            customerOf(request),
+            request.params.user_id,
+            request.body,
+          ),
+        ),
   );
   r.get('/api/v1/registrations/:id', { ...read, schema: route.getRegistration }, async (request) =>
     getRegistration(deps, customerOf(request), request.params.id),
@@ -116,7 +144,11 @@ export function fidoRoutes(app: FastifyInstance, deps: FidoDeps): void {
     '/api/v1/authentications',
     { ...write, schema: route.createAuthentication },
     async (request, reply) =>
-      reply.code(201).send(await createAuthentication(deps, customerOf(request), request.body)),
+      reply
+        .code(201)
+        .send(
+          await createAuthentication(audited(deps, request), customerOf(request), request.body),
+        ),
   );
   r.get(
     '/api/v1/authentications/:id',

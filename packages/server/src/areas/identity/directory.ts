@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../core/audit/trail.js';
 import type { JWK } from 'jose';
 import type { DeviceKey } from '../../core/crypto/device-sig.js';
 import { activeIdentifiersOf, countActiveReceivers, findBindingOfDevice } from './bindings-repo.js';
@@ -51,6 +52,7 @@ export function identityDirectory(deps: IdentityDeps) {
     bindDevice: (
       customerId: string,
       input: { device_identifier: string; user_identifier: string },
-    ) => bindDevice(deps, customerId, input),
+      audit: AuditTrail,
+    ) => bindDevice({ ...deps, audit }, customerId, input),
   };
 }

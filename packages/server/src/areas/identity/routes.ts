@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { audited } from '../../core/audit/trail.js';
 import type { FastifyInstance } from 'fastify';
 import { hmac, signedByKeyOf } from '../../core/http/auth.js';
 import { customerOf, signerOf } from '../../core/http/caller.js';
@@ -44,7 +45,11 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     '/api/v2/devices',
     { ...registration, schema: route.registerDevice },
     async (request, reply) => {
-      const { created, device } = await registerDevice(deps, customerOf(request), request.body);
+      const { created, device } = await registerDevice(
+        audited(deps, request),
+        customerOf(request),
+        request.body,
+      );
       return reply.code(created ? 201 : 200).send(device);
     },
   );
@@ -55,24 +60,40 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     '/api/v2/devices/:identifier',
     { ...write, schemaErrorFormatter: invalidIs400, schema: route.setDeviceActive },
     (request) =>
-      setDeviceActive(deps, customerOf(request), request.params.identifier, request.body.active),
+      setDeviceActive(
+        audited(deps, request),
+        customerOf(request),
+        request.params.identifier,
+        request.body.active,
+      ),
   );
 
   r.post('/api/v2/user_devices', { ...write, schema: route.bindDevice }, async (request, reply) =>
-    reply.code(201).send(await bindDevice(deps, customerOf(request), request.body)),
+    reply
+      .code(201)
+      .send(await bindDevice(audited(deps, request), customerOf(request), request.body)),
   );
   r.patch(
     '/api/v2/user_devices/:id',
     { ...write, schemaErrorFormatter: invalidIs400, schema: route.setBindingActive },
     (request) =>
-      setBindingActive(deps, customerOf(request), request.params.id, request.body.active),
+      setBindingActive(
+        audited(deps, request),
+        customerOf(request),
+        request.params.id,
+        request.body.active,
+      ),
   );
 
   r.post(
     '/api/v2/user_identifiers',
     { ...write, schema: route.createUserIdentifier },
     async (request, reply) =>
-      reply.code(204).send(await createUserIdentifier(deps, customerOf(request), request.body)),
+      reply
+        .code(204)
+        .send(
+          await createUserIdentifier(audited(deps, request), customerOf(request), request.body),
+        ),
   );
   r.get(
     '/api/v2/user_identifiers/:identifier',
@@ -85,7 +106,13 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
     async (request, reply) =>
       reply
         .code(204)
-        .send(await deactivateUser(deps, customerOf(request), request.params.userIdentifier)),
+        .send(
+          await deactivateUser(
+            audited(deps, request),
+            customerOf(request),
+            request.params.userIdentifier,
+          ),
+        ),
   );
 
   r.post(
@@ -95,7 +122,12 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
       reply
         .code(201)
         .send(
-          await registerOwnDocument(deps, customerOf(request), signerOf(request), request.body),
+          await registerOwnDocument(
+            audited(deps, request),
+            customerOf(request),
+            signerOf(request),
+            request.body,
+          ),
         ),
   );
   r.get(
@@ -114,7 +146,14 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
       const customer = customerOf(request);
       return reply
         .code(201)
-        .send(await registerDocumentForIdentifier(deps, customer, userIdentifier, request.body));
+        .send(
+          await registerDocumentForIdentifier(
+            audited(deps, request),
+            customer,
+            userIdentifier,
+            request.body,
+          ),
+        );
     },
   );
 }

@@ -15,6 +15,7 @@ import { nosniffOnRawAnswer } from '../../core/http/security-headers.js';
 import { invalidAs } from '../../core/http/validation.js';
 import { getClientSettings, updateClientSettings } from './client-settings.js';
 import { recordSignIn } from './sign-in-event.js';
+import { audited } from '../../core/audit/trail.js';
 import type { OidcDeps } from './deps.js';
 import { finishPasskey } from './finish-passkey.js';
 import { finishInteraction, openInteraction, pendingOf, type Exchange } from './interaction.js';
@@ -54,6 +55,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
   const signIn = async (
     { organization, uid }: { organization: string; uid: string },
     exchange: Exchange,
+    request: FastifyRequest,
   ) => {
     const entry = await providers.of(organization);
     assertThat(entry, 'ORGANIZATION_NOT_FOUND');
@@ -61,7 +63,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     const finish = async (method: 'passkey' | 'phone', result: InteractionResults) => {
       const outcome = result.login ? 'login' : String(result.error);
       deps.metrics.oidcSignIns.inc({ method, outcome });
-      await recordSignIn(deps, organization, method, result);
+      await recordSignIn(audited(deps, request), organization, method, result);
       return finishInteraction(entry.provider, exchange, result);
     };
     return { organization, interaction, finish };
@@ -73,7 +75,12 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     getClientSettings(deps, customerOf(request), request.params.id),
   );
   r.patch(client, { ...apiWrite, schema: route.updateClient }, async (request) =>
-    updateClientSettings(deps, customerOf(request), request.params.id, request.body),
+    updateClientSettings(
+      audited(deps, request),
+      customerOf(request),
+      request.params.id,
+      request.body,
+    ),
   );
 
   r.get('/oidc/assets/login.js', { schema: route.script }, async (_request, reply) => {
@@ -107,6 +114,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
       const { organization, interaction, finish } = await signIn(
         request.params,
         raw(request, reply),
+        request,
       );
       const started = await startPasskey(deps, organization, interaction);
       return started === 'insufficient'
@@ -124,6 +132,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
       const { organization, interaction, finish } = await signIn(
         request.params,
         raw(request, reply),
+        request,
       );
       return finish(
         'passkey',
@@ -135,7 +144,11 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
     '/oidc/:organization/interaction/:uid/phone',
     { ...call, schema: route.startPhone },
     async (request, reply) => {
-      const { organization, interaction } = await signIn(request.params, raw(request, reply));
+      const { organization, interaction } = await signIn(
+        request.params,
+        raw(request, reply),
+        request,
+      );
       return startPhone(deps, organization, interaction);
     },
   );
@@ -146,6 +159,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps): void {
       const { organization, interaction, finish } = await signIn(
         request.params,
         raw(request, reply),
+        request,
       );
       // A long poll: the wait is registered before the step is read, so no change goes unseen.
       const { svccode, svcfication } = pendingOf(interaction);

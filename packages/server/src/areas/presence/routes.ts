@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { audited } from '../../core/audit/trail.js';
 import type { FastifyInstance } from 'fastify';
 import { customerOf, signerOf } from '../../core/http/caller.js';
 import { preflights } from '../../core/http/cors.js';
@@ -12,6 +13,11 @@ export function presenceRoutes(app: FastifyInstance, deps: PresenceDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   preflights(app, ['/api/v2/presence/credential']);
   r.put('/api/v2/presence/credential', { ...deviceWrite, schema: route.setCredential }, (request) =>
-    registerPresenceCredential(deps, customerOf(request), signerOf(request), request.body),
+    registerPresenceCredential(
+      audited(deps, request),
+      customerOf(request),
+      signerOf(request),
+      request.body,
+    ),
   );
 }

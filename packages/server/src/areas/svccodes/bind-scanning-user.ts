@@ -30,10 +30,14 @@ export async function bindScanningUser(
   const bound = await deps.identity.bindingOf(customerId, device.identifier);
   if (known !== null || bound !== null) throw new AppError('USER_ALREADY_BOUND');
   try {
-    return await deps.identity.bindDevice(customerId, {
-      device_identifier: device.identifier,
-      user_identifier: input.user_identifier,
-    });
+    return await deps.identity.bindDevice(
+      customerId,
+      {
+        device_identifier: device.identifier,
+        user_identifier: input.user_identifier,
+      },
+      deps.audit,
+    );
   } catch (err) {
     // bindDevice checks again inside its transaction; a concurrent binding of another identifier
     // lands here and means the same conflict.

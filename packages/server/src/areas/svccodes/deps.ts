@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../../core/audit/trail.js';
 import type { Config } from '../../config/index.js';
 import type { Context } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
@@ -20,9 +21,11 @@ export interface IdentityLookup {
   deviceAnywhere(identifier: string): Promise<DevicesTable | undefined>;
   identifierOfUser(customerId: string, userId: string): Promise<string | null>;
   bindingOf(customerId: string, deviceIdentifier: string): Promise<string | null>;
+  /** `audit`: the trail of the request that binds (its events name the caller). */
   bindDevice(
     customerId: string,
     input: { device_identifier: string; user_identifier: string },
+    audit: AuditTrail,
   ): Promise<Binding>;
 }
 
@@ -36,10 +39,11 @@ export interface SvccodesDeps {
   /** Key of the MAC over svccode payloads, derived from the master key. */
   payloadKey: Buffer;
   identity: IdentityLookup;
+  audit: AuditTrail;
 }
 
 export function svccodesDeps(ctx: Context, identity: IdentityLookup): SvccodesDeps {
-  const { clock, ids, waiters, config } = ctx;
+  const { clock, ids, waiters, config, audit } = ctx;
   const payloadKey = ctx.box.derive('svccode-payload-v1');
-  return { db: ctx.store.db, clock, ids, waiters, config, payloadKey, identity };
+  return { db: ctx.store.db, clock, ids, waiters, config, payloadKey, identity, audit };
 }

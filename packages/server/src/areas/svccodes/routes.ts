@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { audited } from '../../core/audit/trail.js';
 import type { FastifyInstance } from 'fastify';
 import { hmac, signedByKeyOf } from '../../core/http/auth.js';
 import { holdsLongPoll } from '../../core/http/long-polls.js';
@@ -57,7 +58,9 @@ export function svccodesRoutes(app: FastifyInstance, deps: SvccodesDeps): void {
     '/api/v2/user_bindings',
     { ...serverWrite, schema: route.bindUser },
     async (request, reply) =>
-      reply.code(201).send(await bindScanningUser(deps, customerOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await bindScanningUser(audited(deps, request), customerOf(request), request.body)),
   );
   r.get('/demo/svccode', { schema: route.demoPage }, async (_request, reply) => {
     const page = await demoPage(deps);

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { audited } from '../../core/audit/trail.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceKinds, deviceSignature, hmac, sdkDeviceSignature } from '../../core/http/auth.js';
 import { optionalBody } from '../../core/http/body.js';
@@ -68,7 +69,9 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
     '/api/v2/svcfication_responses/:id',
   ]);
   r.post('/api/v2/svcfications', { ...creating, schema: route.create }, async (request, reply) =>
-    reply.code(201).send(await createSvcfication(deps, customerOf(request), request.body)),
+    reply
+      .code(201)
+      .send(await createSvcfication(audited(deps, request), customerOf(request), request.body)),
   );
   r.get('/api/v2/svcfications', { ...serverRead, schema: route.list }, async (request) =>
     listSvcfications(deps, customerOf(request), request.query),
@@ -99,7 +102,7 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
     async (request, reply) => {
       const customer = customerOf(request);
       const canceled = await cancelSvcfication(
-        deps,
+        audited(deps, request),
         customer,
         request.params.id,
         deviceOf(request),
@@ -113,7 +116,12 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
     async (request, reply) => {
       const { payloads } = request.body;
       const customer = customerOf(request);
-      const answer = await respondToSvcfication(deps, customer, signerOf(request), payloads);
+      const answer = await respondToSvcfication(
+        audited(deps, request),
+        customer,
+        signerOf(request),
+        payloads,
+      );
       return reply.code(201).send(answer);
     },
   );
@@ -131,7 +139,15 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
       const signer = signerOf(request);
       return reply
         .code(204)
-        .send(await rejectSvcfication(deps, customer, signer, id, request.body.reason));
+        .send(
+          await rejectSvcfication(
+            audited(deps, request),
+            customer,
+            signer,
+            id,
+            request.body.reason,
+          ),
+        );
     },
   );
 
@@ -139,7 +155,11 @@ export function svcficationsRoutes(app: FastifyInstance, deps: SvcficationsDeps)
     '/api/v1/verifications',
     { ...legacyCreating, schema: route.createVerification },
     async (request, reply) => {
-      const id = await createVerification(deps, customerOf(request), request.body);
+      const id = await createVerification(
+        audited(deps, request),
+        customerOf(request),
+        request.body,
+      );
       return reply.code(201).header('location', `/api/v1/verifications/${id}`).send();
     },
   );

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { onPostgres, type Db } from '../store/index.js';
 import type { AuditEventsTable, AuditLogsTable } from '../store/schema-audit.js';
 import type { NodeKey } from './tree.js';
@@ -104,13 +104,24 @@ export async function findLog(db: Db, logId: string) {
 export interface EventFilter {
   after: number | null;
   limit: number;
-  action?: string;
-  outcome?: string;
-  actor?: string;
-  target?: string;
-  since?: string;
-  until?: string;
+  action?: string | undefined;
+  outcome?: string | undefined;
+  actor?: string | undefined;
+  target?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
 }
+
+/**
+ * Whether an id is among the targets (a value of their JSON object): an exact, case-sensitive
+ * substring test on both stores (LIKE ignores ASCII case on SQLite).
+ */
+const hasTarget = (db: Db, id: string) => {
+  const needle = `:${JSON.stringify(id)}`;
+  return onPostgres(db)
+    ? sql<boolean>`strpos(targets, ${needle}) > 0`
+    : sql<boolean>`instr(targets, ${needle}) > 0`;
+};
 
 /** A page of a log's integrated events in leaf order, after the cursor. */
 export async function findEvents(db: Db, logId: string, f: EventFilter): Promise<EventRow[]> {
@@ -132,7 +143,7 @@ export async function findEvents(db: Db, logId: string, f: EventFilter): Promise
         ]),
       ),
     )
-    .$if(f.target !== undefined, (q) => q.where('targets', 'like', `%${JSON.stringify(f.target)}%`))
+    .$if(f.target !== undefined, (q) => q.where(hasTarget(db, f.target!)))
     .$if(f.since !== undefined, (q) => q.where('occurred_at', '>=', f.since!))
     .$if(f.until !== undefined, (q) => q.where('occurred_at', '<', f.until!))
     .orderBy('leaf_index')

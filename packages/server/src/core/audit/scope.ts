@@ -1,17 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AuditActorKind } from '@svc/wire';
 
-/**
- * Who acts and from where, for the events a change records: the request being served (its
- * caller, signing device, address, user agent and id), or the operator running a CLI command.
- * Held in an AsyncLocalStorage, so use cases record events without passing a request around;
- * outside both (a worker's sweep) the actor is `system`.
- */
-type Scope = { request: FastifyRequest } | { operator: string };
-
-const scopes = new AsyncLocalStorage<Scope>();
-
+/** Who acts, for the events a change records. */
 export interface Actor {
   kind: AuditActorKind;
   credential: string | null;
@@ -19,45 +9,47 @@ export interface Actor {
   user: string | null;
 }
 
+/** From where: the request's address (after SVC_TRUST_PROXY), user agent and id. */
 export interface Source {
   address: string | null;
   user_agent: string | null;
   request_id: string | null;
 }
 
-/** Every request runs in its own scope (registered first, so every later hook is inside it). */
-export function registerAuditScope(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    scopes.run({ request }, done);
-  });
+export interface Scope {
+  actor: Actor;
+  source: Source;
 }
 
-/** Runs `work` as the operator (a CLI command): its events' actor. */
-export const asOperator = <T>(operator: string, work: () => Promise<T>): Promise<T> =>
-  scopes.run({ operator }, work);
+const nobody = { credential: null, device: null, user: null };
+const nowhere = { address: null, user_agent: null, request_id: null };
 
-const bounded = (text: string | string[] | undefined, max: number) =>
-  typeof text === 'string' ? text.slice(0, max) : null;
+/** A background loop's (a sweep, the first start). */
+export const systemScope: Scope = { actor: { kind: 'system', ...nobody }, source: nowhere };
 
-/** The current actor and source. */
-export function currentScope(): { actor: Actor; source: Source } {
-  const scope = scopes.getStore();
-  const none = { credential: null, device: null, user: null };
-  const nowhere = { address: null, user_agent: null, request_id: null };
-  if (!scope) return { actor: { kind: 'system', ...none }, source: nowhere };
-  if ('operator' in scope)
-    return { actor: { kind: 'operator', ...none, user: scope.operator }, source: nowhere };
-  const { caller, signingDevice, ip, headers, id } = scope.request;
-  const actor: Actor = caller
-    ? {
-        kind: caller.kind,
-        credential: caller.credential,
-        device: signingDevice?.identifier ?? caller.deviceIdentifier,
-        user: null,
-      }
-    : { kind: 'anonymous', ...none };
+/** A CLI command's: the operating-system user that ran it. */
+export const operatorScope = (name: string): Scope => ({
+  actor: { kind: 'operator', ...nobody, user: name },
+  source: nowhere,
+});
+
+/** A request's, once its steps ran: its caller and signing device, or nobody. */
+export function requestScope(request: FastifyRequest): Scope {
+  const { caller, signingDevice, headers } = request;
+  const agent = headers['user-agent'];
   return {
-    actor,
-    source: { address: ip, user_agent: bounded(headers['user-agent'], 256), request_id: id },
+    actor: caller
+      ? {
+          kind: caller.kind,
+          credential: caller.credential,
+          device: signingDevice?.identifier ?? caller.deviceIdentifier,
+          user: null,
+        }
+      : { kind: 'anonymous', ...nobody },
+    source: {
+      address: request.ip,
+      user_agent: typeof agent === 'string' ? agent.slice(0, 256) : null,
+      request_id: request.id,
+    },
   };
 }

@@ -3,7 +3,8 @@ import type { Clock } from '../clock.js';
 import type { Ids } from '../ids.js';
 import type { Db } from '../store/index.js';
 import { insertEvent } from './audit-repo.js';
-import { currentScope, type Actor } from './scope.js';
+import type { FastifyRequest } from 'fastify';
+import { operatorScope, requestScope, systemScope, type Actor, type Scope } from './scope.js';
 
 /** The log of events that belong to no customer (credentials nobody holds). */
 export const serviceLog = 'svc';
@@ -24,14 +25,28 @@ export interface Happened {
 
 /**
  * Records events in the caller's transaction, so an event exists exactly when what it records was
- * committed; the integrator (integrate.ts) appends it to its log's tree later.
+ * committed; the integrator (integrate.ts) appends it to its log's tree later. The process's trail
+ * records as `system`; `of(request)` and `asOperator` give the trail of one request or command,
+ * which route handlers hand their use case with `audited(deps, request)`.
  */
 export class AuditTrail {
-  private sequence = 0;
   constructor(
     private readonly clock: Clock,
     private readonly ids: Ids,
+    private readonly scope: Scope = systemScope,
+    /** Shared by every trail of the process: its events' ids sort in recording order. */
+    private readonly sequence = { next: 0 },
   ) {}
+
+  /** The trail of a request whose steps ran (its caller, signing device, address, id). */
+  of(request: FastifyRequest): AuditTrail {
+    return new AuditTrail(this.clock, this.ids, requestScope(request), this.sequence);
+  }
+
+  /** The trail of a CLI command run by `name`. */
+  asOperator(name: string): AuditTrail {
+    return new AuditTrail(this.clock, this.ids, operatorScope(name), this.sequence);
+  }
 
   /**
    * Ids sort in the order a process records its events (the integrator appends in id order):
@@ -39,12 +54,12 @@ export class AuditTrail {
    */
   private nextId(): string {
     const ms = this.clock.now().getTime().toString(36).padStart(9, '0');
-    const n = (this.sequence++ % 36 ** 4).toString(36).padStart(4, '0');
+    const n = (this.sequence.next++ % 36 ** 4).toString(36).padStart(4, '0');
     return `evt_${ms}${n}${this.ids.random(6)}`;
   }
 
   async record(tx: Db, happened: Happened): Promise<void> {
-    const { actor, source } = currentScope();
+    const { actor, source } = this.scope;
     const who = { ...actor, ...happened.actor };
     const targets = Object.fromEntries(
       Object.entries(happened.targets ?? {}).filter(([, id]) => typeof id === 'string'),
@@ -69,3 +84,9 @@ export class AuditTrail {
     });
   }
 }
+
+/** The use case's deps with the request's trail: its events name the request's caller. */
+export const audited = <D extends { audit: AuditTrail }>(deps: D, request: FastifyRequest): D => ({
+  ...deps,
+  audit: deps.audit.of(request),
+});

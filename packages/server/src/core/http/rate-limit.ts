@@ -116,6 +116,7 @@ async function recordRefusal(request: FastifyRequest, status: number, token: str
   const { credentials, audit, db } = request.server.httpCore;
   const known = token && !token.startsWith('link:') ? await credentials.resolve(token) : null;
   await audit
+    .of(request)
     .record(db, {
       action: 'credential.refused',
       customerId: known?.customerId ?? null,

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { audited } from '../../../core/audit/trail.js';
 import type { FastifyInstance } from 'fastify';
 import { authenticationOptions } from '../links/authentication-options.js';
 import type { FidoDeps } from '../deps.js';
@@ -43,10 +44,15 @@ export function pageRoutes(app: FastifyInstance, deps: FidoDeps): void {
       return reply.code(pageStatus[view.state]).headers(page.headers).send(page.html);
     });
     r.post(`/fido/${kind}/:id/options`, { ...call, schema: route.options(kind) }, async (request) =>
-      ceremony.options(deps, request.params.id, request.body.secret),
+      ceremony.options(audited(deps, request), request.params.id, request.body.secret),
     );
     r.post(`/fido/${kind}/:id/verify`, { ...call, schema: route.verify(kind) }, async (request) =>
-      ceremony.verify(deps, request.params.id, request.body.secret, request.body.response),
+      ceremony.verify(
+        audited(deps, request),
+        request.params.id,
+        request.body.secret,
+        request.body.response,
+      ),
     );
   }
 }

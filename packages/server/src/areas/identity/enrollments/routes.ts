@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { audited } from '../../../core/audit/trail.js';
 import type { FastifyInstance } from 'fastify';
 import { hmac, signedByKeyOf } from '../../../core/http/auth.js';
 import { customerOf } from '../../../core/http/caller.js';
@@ -31,7 +32,9 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentsDeps): v
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   preflights(app, ['/api/v2/enrollments/redeem']);
   r.post('/api/v2/enrollments', { ...write, schema: route.create }, async (request, reply) =>
-    reply.code(201).send(await createEnrollment(deps, customerOf(request), request.body)),
+    reply
+      .code(201)
+      .send(await createEnrollment(audited(deps, request), customerOf(request), request.body)),
   );
   r.get('/api/v2/enrollments/:id', { ...read, schema: route.get }, async (request) =>
     getEnrollment(deps, customerOf(request), request.params.id, request.query.wait, request.signal),
@@ -39,6 +42,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentsDeps): v
   r.post(
     '/api/v2/enrollments/redeem',
     { ...redeeming, schema: route.redeem },
-    async (request, reply) => reply.code(201).send(await redeemEnrollment(deps, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await redeemEnrollment(audited(deps, request), request.body)),
   );
 }
