@@ -2,7 +2,11 @@ import { DeviceClient } from '@svc/sdk';
 import type { AuditEvent } from '@svc/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../../bench/src/soft-authenticator.js';
+import { auditDeps } from '../../src/areas/audit/deps.js';
+import { exportLog } from '../../src/areas/audit/export-log.js';
+import { verifyExport } from '../../src/areas/audit/verify-export.js';
 import { integratePending } from '../../src/core/audit/integrate.js';
+import { purgeAuditEvents } from '../../src/core/audit/retention.js';
 import { expirySweeps } from '../../src/worker.js';
 import { fidoCalls, type Json } from '../fido.kit.js';
 import { injectFetch, testApp, type TestApp } from '../helpers.js';
@@ -98,5 +102,33 @@ describe('events of every area', () => {
       outcome: 'success',
     });
     expect(events.find((e) => e.action === 'fido.passkey.renamed')!.actor.kind).toBe('fido');
+  });
+
+  it('retention deletes old events; the kept ones still prove, and an export says where it starts', async () => {
+    const customer = await t.newCustomer('retained');
+    const rp = rpClient(t, customer.server_credentials);
+    const device = () =>
+      new DeviceClient({
+        baseUrl: 'http://svc',
+        credentials: customer.sdk_credentials,
+        fetch: injectFetch(t.app),
+        now: () => t.clock.now(),
+      }).register();
+    await device();
+    await appended();
+    t.clock.advance(401 * 86_400_000);
+    await device();
+    await appended();
+    await purgeAuditEvents(t.store.db, t.clock.now(), t.config.auditRetentionDays);
+    const kept: AuditEvent[] = [];
+    for await (const event of rp.audit.allEvents()) kept.push(event);
+    expect(kept.map((e) => [e.index, e.action])).toEqual([[2, 'device.registered']]);
+    const { verifier_key: key } = await rp.audit.checkpoint();
+    const log = await rp.audit.checkLog(key);
+    expect(log.size).toBe(3);
+    await rp.audit.checkEvent(kept[0]!, log.note, key);
+    const lines: string[] = [];
+    await exportLog(auditDeps(t.ctx), customer.id, (e) => lines.push(JSON.stringify(e)));
+    expect(verifyExport(lines, log.note, key)).toEqual({ ok: true, first: 2, last: 2, size: 3 });
   });
 });
