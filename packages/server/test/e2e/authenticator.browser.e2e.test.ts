@@ -64,9 +64,9 @@ describe('svc Authenticator in Chromium', () => {
       await fetch(`${server().url}/authenticator/manifest.webmanifest`)
     ).json()) as { display: string; icons: unknown[] };
     expect(manifest).toMatchObject({ display: 'standalone' });
-    await page.waitForFunction(async () =>
-      Boolean(await navigator.serviceWorker.getRegistration()),
-    );
+    const registered = () =>
+      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
+    await expect.poll(registered).toBe(true);
     await visible('No accounts yet');
     await shot('empty');
   });
@@ -148,15 +148,13 @@ describe('svc Authenticator in Chromium', () => {
       registrationId,
       data,
     });
-    const shown = await page.waitForFunction(
-      async () => {
+    // Polled from here: waitForFunction takes an async function's promise as truthy at once.
+    const notifications = () =>
+      page.evaluate(async () => {
         const notes = await (await navigator.serviceWorker.ready).getNotifications();
-        return notes.length ? notes.map((n) => [n.title, n.body]) : null;
-      },
-      undefined,
-      { timeout: 15_000 },
-    );
-    expect(await shown.jsonValue()).toEqual([['Example Bank', 'Sign in']]);
+        return notes.map((n) => [n.title, n.body]);
+      });
+    await expect.poll(notifications, { timeout: 15_000 }).toEqual([['Example Bank', 'Sign in']]);
   });
 
   it('a lost key store is explained, and the account can be removed', async () => {
