@@ -1,6 +1,6 @@
 import type { AuditEvent } from '@svc/wire';
 import { allLogs, allNodes, findEvents } from '../../core/audit/audit-repo.js';
-import { inclusionRanges, nodeKey, rangeHash } from '../../core/audit/tree.js';
+import { inclusionRanges, nodeKey, proofHashes } from '../../core/audit/tree.js';
 import { eventView } from '../../core/audit/view.js';
 import type { AuditDeps } from './deps.js';
 import { getCheckpoint } from './get-checkpoint.js';
@@ -37,9 +37,7 @@ export async function exportLog(
     for (const row of rows) {
       const event = eventView(row);
       if (event.index >= size) return checkpoint;
-      const proof = inclusionRanges(event.index, [0, size]).map((range) =>
-        Buffer.from(rangeHash(range, nodes)).toString('base64'),
-      );
+      const proof = proofHashes(inclusionRanges(event.index, [0, size]), nodes);
       write({ ...event, inclusion_proof: proof });
     }
     if (rows.length < 1000) return checkpoint;

@@ -61,6 +61,10 @@ export function consistencyRanges(m: number, n: number): Range[] {
   return m > 0 && m < n ? sub(m, [0, n], true) : [];
 }
 
+/** A proof's hashes: each range's, base64, in order. */
+export const proofHashes = (ranges: readonly Range[], nodes: Nodes): string[] =>
+  ranges.map((range) => Buffer.from(rangeHash(range, nodes)).toString('base64'));
+
 /** The nodes the given ranges need. */
 export const nodesOf = (ranges: readonly Range[]): NodeKey[] => ranges.flatMap(piecesOf);
 
