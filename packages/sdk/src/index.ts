@@ -25,6 +25,7 @@ export {
 } from './signed-client.js';
 export { RpClient, type HistoryOptions } from './rp-client.js';
 export { AuditLog, AuditVerificationError, type AuditFilter } from './audit.js';
+export { ConsoleClient, type ConsoleClientOptions, type Page } from './console.js';
 export type {
   SvcficationInput,
   SvcficationLevel,

@@ -11,6 +11,8 @@ import { providerOperations } from './areas/oidc/provider-openapi.js';
 import { oidcRoutes } from './areas/oidc/routes.js';
 import { enrollmentRoutes } from './areas/identity/enrollments/routes.js';
 import { auditRoutes } from './areas/audit/routes.js';
+import { consoleRoutes } from './areas/console/routes.js';
+import { consoleSession, customerOfConsole } from './areas/console/session-step.js';
 import { authenticatorRoutes } from './areas/authenticator/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { presenceRoutes } from './areas/presence/routes.js';
@@ -170,6 +172,14 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
     svcficationsRoutes(scope, areas.svcfications);
     svccodesRoutes(scope, areas.svccodes);
     auditRoutes(scope, areas.audit, { prefix: '/api/v2', auth: hmac('server') });
+  });
+  await documented(app, 'console', url, (scope) => {
+    consoleRoutes(scope, areas.console);
+    auditRoutes(scope, areas.audit, {
+      prefix: '/api/admin',
+      auth: consoleSession('admin', 'viewer'),
+      customer: customerOfConsole,
+    });
   });
   return app;
 }

@@ -1,4 +1,14 @@
 import { auditDeps } from './areas/audit/deps.js';
+import { consoleDeps } from './areas/console/deps.js';
+import { createCustomer } from './areas/customers/create-customer.js';
+import { customersDeps } from './areas/customers/deps.js';
+import { listCustomers } from './areas/customers/list-customers.js';
+import { revokeCredentials } from './areas/customers/revoke-credentials.js';
+import { rotateCredentials } from './areas/customers/rotate-credentials.js';
+import { ownPasskeys } from './areas/fido/own-organization.js';
+import { createEnrollment } from './areas/identity/enrollments/create-enrollment.js';
+import { setBindingActive } from './areas/identity/set-binding-active.js';
+import { setDeviceActive } from './areas/identity/set-device-active.js';
 import { authenticatorDeps } from './areas/authenticator/deps.js';
 import { authenticationOptions } from './areas/fido/links/authentication-options.js';
 import { beginSignIn } from './areas/fido/links/begin-sign-in.js';
@@ -37,7 +47,9 @@ import { AppError } from './core/errors.js';
  * sandbox engine; svcfications and svccodes ask identity about devices and users; new
  * svcfications wake devices through push and check web apps' presence proofs, and enrollments
  * set a push channel; oidc signs in the fido area's
- * users with its passkey ceremony, or with a phone through svccodes and svcfications).
+ * users with its passkey ceremony, or with a phone through svccodes and svcfications; the console
+ * signs in with passkeys of svc's own FIDO organization and changes customers, devices, bindings
+ * and enrollments through their areas, each under the request's audit trail).
  */
 export function wireAreas(ctx: Context) {
   const sandbox = sandboxDeps(ctx);
@@ -106,6 +118,19 @@ export function wireAreas(ctx: Context) {
     setPushChannel: (tx, customerId, device, channel) =>
       setPushChannel(push, customerId, device, channel, tx),
   });
+  const customers = customersDeps(ctx);
+  const consoleArea = consoleDeps(ctx, ownPasskeys(fido), {
+    listCustomers: () => listCustomers(ctx.store.db),
+    createCustomer: (audit, name) => createCustomer({ ...customers, audit }, { name }),
+    rotateCredential: (audit, id, kind) => rotateCredentials({ ...customers, audit }, id, [kind]),
+    revokeCredential: (audit, id, kind) => revokeCredentials({ ...customers, audit }, id, [kind]),
+    setDeviceActive: (audit, customerId, id, active) =>
+      setDeviceActive({ ...identity, audit }, customerId, id, active),
+    setBindingActive: (audit, customerId, id, active) =>
+      setBindingActive({ ...identity, audit }, customerId, id, active),
+    createEnrollment: (audit, customerId, userIdentifier) =>
+      createEnrollment({ ...enrollments, audit }, customerId, { user_identifier: userIdentifier }),
+  });
   return {
     ...{
       site: siteDeps(ctx),
@@ -115,6 +140,15 @@ export function wireAreas(ctx: Context) {
       enrollments,
       directory,
     },
-    ...{ svcfications, svccodes, push, presence, fido, oidc, audit: auditDeps(ctx) },
+    ...{
+      svcfications,
+      svccodes,
+      push,
+      presence,
+      fido,
+      oidc,
+      audit: auditDeps(ctx),
+      console: consoleArea,
+    },
   };
 }

@@ -20,4 +20,5 @@ export * from './resources/fido-pages.js';
 export * from './resources/fido-credentials.js';
 export * from './callbacks.js';
 export * from './resources/audit.js';
+export * from './resources/console.js';
 export * from './audit/index.js';

@@ -23,6 +23,7 @@ export type * from './resources/fido.js';
 export type * from './resources/fido-pages.js';
 export type * from './resources/fido-credentials.js';
 export type * from './resources/audit.js';
+export type * from './resources/console.js';
 export {
   auditEntry,
   leafHash,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { auditCommand } from './commands/audit.js';
+import { consoleCommand } from './commands/console.js';
 import { customersCommand } from './commands/customers.js';
 import { deviceCommand } from './commands/device.js';
 import { keysCommand } from './commands/keys.js';
@@ -28,6 +29,7 @@ program.addCommand(keysCommand());
 program.addCommand(oidcCommand());
 program.addCommand(migrateCommand());
 program.addCommand(auditCommand());
+program.addCommand(consoleCommand());
 
 /**
  * A message as one line of plain text: line breaks become spaces, and other control characters (a

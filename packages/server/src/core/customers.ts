@@ -15,6 +15,12 @@ export interface Caller {
 }
 
 /**
+ * The customer that holds the console's own FIDO organization (areas/console): svc's, no RP's.
+ * It holds no credentials, and customer lists leave it out.
+ */
+export const consoleCustomerId = 'svc-console';
+
+/**
  * How long a running server may go on trusting a credential it has read: a rotation or
  * revocation by the CLI (another process, or another server on the same database) reaches every
  * server within this time, and the CLI waits it out before it returns (`settleCredentialChange`).

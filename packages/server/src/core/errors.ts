@@ -13,6 +13,19 @@ export const catalog = {
   },
   UNAUTHORIZED: { status: 401, message: 'A valid bearer token is required.' },
   FORBIDDEN: { status: 403, message: 'Authentication failed.' },
+  CONSOLE_SIGNED_OUT: {
+    status: 401,
+    message: 'You are not signed in, or your session has ended. Sign in again.',
+  },
+  CONSOLE_SIGN_IN_FAILED: {
+    status: 401,
+    message: 'That passkey did not sign you in. Try again, or ask for a new invitation.',
+  },
+  CONSOLE_CSRF: {
+    status: 403,
+    message: 'This change did not come from your console page. Reload it and try again.',
+  },
+  CONSOLE_ROLE: { status: 403, message: 'Your role does not allow this.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such route.' },
   DEVICE_NOT_FOUND: { status: 404, message: 'Device not found.' },
   USER_NOT_FOUND: { status: 404, message: 'User not found.' },
@@ -31,11 +44,21 @@ export const catalog = {
   CREDENTIAL_NOT_FOUND: { status: 404, message: 'Credential not found.' },
   ENROLLMENT_NOT_FOUND: { status: 404, message: 'Enrollment not found.' },
   AUDIT_EVENT_NOT_FOUND: { status: 404, message: 'Audit event not found.' },
+  CUSTOMER_NOT_FOUND: { status: 404, message: 'Customer not found.' },
+  DELIVERY_NOT_FOUND: { status: 404, message: 'Delivery not found.' },
+  INVITATION_INVALID: {
+    status: 404,
+    message: 'This invitation is not valid: it was used, it expired, or the link is incomplete.',
+  },
   ENROLLMENT_CODE_INVALID: { status: 404, message: 'This enrollment code is not valid.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   DEVICE_ALREADY_BOUND: {
     status: 409,
     message: 'The device is bound to another user identifier of this relying party.',
+  },
+  DELIVERY_NOT_PARKED: {
+    status: 409,
+    message: 'Only a delivery that gave up can be retried; this one is still being delivered.',
   },
   USER_ALREADY_HAS_IDENTIFIER: { status: 409, message: 'The user already has an identifier.' },
   USER_ALREADY_BOUND: {

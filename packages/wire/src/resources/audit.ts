@@ -18,6 +18,7 @@ export const AuditActorKind = literalUnion([
   'sandbox',
   'user',
   'operator',
+  'console',
   'system',
   'anonymous',
 ]);

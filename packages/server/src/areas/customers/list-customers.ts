@@ -1,3 +1,4 @@
+import { consoleCustomerId } from '../../core/customers.js';
 import type { Db } from '../../core/store/index.js';
 import { credentialKinds, type CustomerKind } from './issue-credentials.js';
 
@@ -17,11 +18,12 @@ export interface CustomerSummary {
   credentials_issued_at: string | null;
 }
 
-/** Every customer, oldest first. */
+/** Every customer, oldest first (the console's own is svc's, not a customer's). */
 export async function listCustomers(db: Db): Promise<CustomerSummary[]> {
   const customers = await db
     .selectFrom('customers')
     .select(['id', 'name', 'created_at', 'verify_identity_documents', 'number_matching'])
+    .where('id', '!=', consoleCustomerId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -1,14 +1,16 @@
 import type { CustomerDeps } from './deps.js';
+import { credentialKinds, type CustomerKind } from './issue-credentials.js';
 
 /**
- * Deletes every credential of the customer (a running server refuses them within
- * `credentialCacheMs`, see `settleCredentialChange`). Its data
- * stays (devices, svcfications, FIDO users); `rotateCredentials` issues new credentials again.
+ * Deletes the customer's credentials of `kinds` (default every one); a running server refuses them
+ * within `credentialCacheMs` (see `settleCredentialChange`). Its data stays (devices,
+ * svcfications, FIDO users); `rotateCredentials` issues new credentials again.
  * Null when no customer has the id, else how many credentials were deleted.
  */
 export async function revokeCredentials(
   deps: Pick<CustomerDeps, 'db' | 'audit'>,
   customerId: string,
+  kinds: readonly CustomerKind[] = credentialKinds,
 ): Promise<number | null> {
   return deps.db.transaction().execute(async (tx) => {
     const customer = await tx
@@ -20,8 +22,13 @@ export async function revokeCredentials(
     const result = await tx
       .deleteFrom('credentials')
       .where('customer_id', '=', customerId)
+      .where('kind', 'in', [...kinds])
       .executeTakeFirst();
-    await deps.audit.record(tx, { action: 'credentials.revoked', customerId });
+    await deps.audit.record(tx, {
+      action: 'credentials.revoked',
+      customerId,
+      ...(kinds === credentialKinds ? {} : { details: { kinds: kinds.join(' ') } }),
+    });
     return Number(result.numDeletedRows);
   });
 }

@@ -33,19 +33,29 @@ export const operatorScope = (name: string): Scope => ({
   source: nowhere,
 });
 
-/** A request's, once its steps ran: its caller and signing device, or nobody. */
+/**
+ * A request's, once its steps ran: its console account, or its caller and signing device, or
+ * nobody.
+ */
 export function requestScope(request: FastifyRequest): Scope {
-  const { caller, signingDevice, headers } = request;
+  const { caller, signingDevice, consoleUser, headers } = request;
   const agent = headers['user-agent'];
   return {
-    actor: caller
+    actor: consoleUser
       ? {
-          kind: caller.kind,
-          credential: caller.credential,
-          device: signingDevice?.identifier ?? caller.deviceIdentifier,
-          user: null,
+          kind: 'console',
+          credential: consoleUser.session,
+          device: null,
+          user: consoleUser.account,
         }
-      : { kind: 'anonymous', ...nobody },
+      : caller
+        ? {
+            kind: caller.kind,
+            credential: caller.credential,
+            device: signingDevice?.identifier ?? caller.deviceIdentifier,
+            user: null,
+          }
+        : { kind: 'anonymous', ...nobody },
     source: {
       address: request.ip,
       user_agent: typeof agent === 'string' ? agent.slice(0, 256) : null,

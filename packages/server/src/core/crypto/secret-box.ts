@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -81,4 +88,9 @@ export function loadMasterKey(configured: string, dataDir: string): Buffer {
 
 export function sha256Hex(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/** Whether a presented secret is the one whose SHA-256 (hex) is on file, in constant time. */
+export function secretMatches(storedHash: string, presented: string): boolean {
+  return timingSafeEqual(Buffer.from(storedHash, 'hex'), Buffer.from(sha256Hex(presented), 'hex'));
 }

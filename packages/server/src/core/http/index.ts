@@ -43,6 +43,7 @@ export function registerHttpCore(
   app.decorate('httpCore', { ...core, limits, longPolls: new LongPolls(longPollCaps) });
   app.decorateRequest('caller', null);
   app.decorateRequest('signingDevice', null);
+  app.decorateRequest('consoleUser', null);
 
   // Every answer of a CORS route's path is readable cross-origin, also one no route made
   // (cors.ts). Then malformed URLs are refused (400/414) for everyone.

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ConsoleRole } from '@svc/wire';
 import type { AuditTrail } from '../audit/trail.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -10,11 +11,21 @@ import type { CredentialKind, DevicesTable } from '../store/schema.js';
 import type { LongPolls } from './long-polls.js';
 import type { RequestLimits } from './rate-limit.js';
 
-/** How a route authenticates: a bearer/API-key kind, HMAC kinds, or none. */
-export type AuthKind = CredentialKind | 'none';
+/** How a route authenticates: a bearer/API-key kind, HMAC kinds, a console session, or none. */
+export type AuthKind = CredentialKind | 'console' | 'none';
 
 /** Finds the key an X-Device-Sig names by its RFC 7638 thumbprint. */
 export type DeviceKeyLookup = (thumbprint: string) => Promise<DeviceKey | null>;
+
+/** A console account signed in (areas/console): the actor of the changes it makes. */
+export interface ConsoleUser {
+  account: string;
+  role: ConsoleRole;
+  /** Null for an operator. */
+  customerId: string | null;
+  /** The first 16 hex digits of the session token's SHA-256. */
+  session: string;
+}
 
 /** What the route steps stand on (`request.server.httpCore`), set once by `registerHttpCore`. */
 export interface HttpCore {
@@ -46,6 +57,8 @@ declare module 'fastify' {
     rawBody: Buffer | null;
     /** Set by the device signature check: the registered device that signed, as it read it. */
     signingDevice: DevicesTable | null;
+    /** Set by the console's session step: the signed-in console account. */
+    consoleUser: ConsoleUser | null;
   }
 }
 

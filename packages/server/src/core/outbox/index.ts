@@ -16,6 +16,8 @@ export interface OutboxItem {
    * customer share one such cap.
    */
   customerId?: string;
+  /** The item a console replay repeats. */
+  replayOf?: string;
 }
 
 /** Delivery gives up this long after the item was written. */
@@ -49,6 +51,7 @@ export class Outbox {
         give_up_at: new Date(now.getTime() + deliveryWindowMs).toISOString(),
         delivered_at: null,
         last_error: null,
+        replay_of: item.replayOf ?? null,
         created_at: now.toISOString(),
       })
       .execute();
@@ -69,7 +72,8 @@ export class Outbox {
 const keptMs = { delivered: 7 * 86_400_000, dead: 30 * 86_400_000 } as const;
 
 /**
- * Deletes finished items once kept long enough: delivered ones after 7 days, dead ones after 30.
+ * Deletes finished items once kept long enough: delivered ones after 7 days, dead ones after 30;
+ * their attempts 31 days after they were made.
  * A finished item's `next_attempt_at` is at most 72 minutes after its last attempt (the lease it
  * was delivered under, or the retry it did not get: an hour at most, ±20 %), so the `outbox_due` index (state,
  * next_attempt_at) finds them. Answers how many went.
@@ -84,5 +88,8 @@ export async function purgeOutbox(db: Kysely<Database>, now: Date): Promise<numb
       before,
     );
   }
+  // An item's attempts outlive it by at most its delivery window.
+  const attemptsBefore = new Date(now.getTime() - keptMs.dead - deliveryWindowMs).toISOString();
+  deleted += await deleteExpired(db, { table: 'outbox_attempts', column: 'at' }, attemptsBefore);
   return deleted;
 }

@@ -181,6 +181,7 @@ export class OutboxWorker {
     if (signal.aborted) return;
     const row = await this.claim(item);
     if (!row) return;
+    const started = this.options.clock.now().getTime();
     try {
       const payload = JSON.parse(row.payload) as unknown;
       const handler = this.options.handlers[row.kind];
@@ -189,10 +190,10 @@ export class OutboxWorker {
         signal,
       );
     } catch (err) {
-      await (signal.aborted ? this.release(row) : this.recordFailure(row, err));
+      await (signal.aborted ? this.release(row) : this.recordFailure(row, err, started));
       return;
     }
-    await this.recordDelivered(row);
+    await this.recordDelivered(row, started);
   }
 
   /**
@@ -215,19 +216,38 @@ export class OutboxWorker {
   /**
    * Writes an outcome only while this worker still holds its lease: once the lease ran out,
    * another worker may have claimed the item (and delivered it); a late outcome changes nothing.
+   * An attempt's outcome is kept beside the item (the console's delivery log), in one transaction.
    */
   private async underLease(
     row: OutboxTable,
     values: Partial<Omit<OutboxTable, 'id'>>,
+    attempt?: { started: number; error: string | null },
   ): Promise<boolean> {
-    const result = await this.options.db
-      .updateTable('outbox')
-      .set(values)
-      .where('id', '=', row.id)
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '=', row.next_attempt_at)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return true;
+    const now = this.options.clock.now();
+    const updated = await this.options.db.transaction().execute(async (tx) => {
+      const result = await tx
+        .updateTable('outbox')
+        .set(values)
+        .where('id', '=', row.id)
+        .where('state', '=', 'pending')
+        .where('next_attempt_at', '=', row.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      if (attempt)
+        await tx
+          .insertInto('outbox_attempts')
+          .values({
+            outbox_id: row.id,
+            attempt: row.attempts + 1,
+            at: new Date(attempt.started).toISOString(),
+            outcome: attempt.error === null ? 'delivered' : 'failed',
+            duration_ms: Math.max(0, now.getTime() - attempt.started),
+            error: attempt.error,
+          })
+          .execute();
+      return true;
+    });
+    if (updated) return true;
     this.options.logger.warn(
       { outbox: row.id, kind: row.kind },
       'outbox lease ran out during the delivery; its outcome is not recorded',
@@ -235,19 +255,23 @@ export class OutboxWorker {
     return false;
   }
 
-  private async recordDelivered(row: OutboxTable): Promise<void> {
-    const recorded = await this.underLease(row, {
-      state: 'delivered',
-      delivered_at: this.options.clock.now().toISOString(),
-      attempts: row.attempts + 1,
-      last_error: null,
-    });
+  private async recordDelivered(row: OutboxTable, started: number): Promise<void> {
+    const recorded = await this.underLease(
+      row,
+      {
+        state: 'delivered',
+        delivered_at: this.options.clock.now().toISOString(),
+        attempts: row.attempts + 1,
+        last_error: null,
+      },
+      { started, error: null },
+    );
     if (!recorded) return;
     this.options.metrics?.outboxDeliveries.inc({ kind: row.kind, outcome: 'delivered' });
     if (row.kind === 'sms') this.options.metrics?.smsSent.inc();
   }
 
-  private async recordFailure(row: OutboxTable, err: unknown): Promise<void> {
+  private async recordFailure(row: OutboxTable, err: unknown, started: number): Promise<void> {
     const attempts = row.attempts + 1;
     const delay = retryDelayMs(attempts, this.options.retryBaseMs);
     const next = new Date(this.options.clock.now().getTime() + delay).toISOString();
@@ -257,12 +281,12 @@ export class OutboxWorker {
       { outbox: row.id, kind: row.kind, attempts, dead },
       `outbox delivery failed: ${message}`,
     );
-    const recorded = await this.underLease(row, {
-      state: dead ? 'dead' : 'pending',
-      attempts,
-      next_attempt_at: next,
-      last_error: message.slice(0, 500),
-    });
+    const error = message.slice(0, 500);
+    const recorded = await this.underLease(
+      row,
+      { state: dead ? 'dead' : 'pending', attempts, next_attempt_at: next, last_error: error },
+      { started, error },
+    );
     if (!recorded) return;
     this.options.metrics?.backgroundFailures.inc({ loop: `outbox-${row.kind}` });
     this.options.metrics?.outboxDeliveries.inc({

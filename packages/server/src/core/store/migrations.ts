@@ -22,6 +22,7 @@ import { migration as m0022 } from './migrations/0022_presence_credentials.js';
 import { migration as m0023 } from './migrations/0023_enrollment_replaces.js';
 import { migration as m0024 } from './migrations/0024_oidc_ciba.js';
 import { migration as m0025 } from './migrations/0025_audit.js';
+import { migration as m0026 } from './migrations/0026_console.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0023_enrollment_replaces': m0023,
   '0024_oidc_ciba': m0024,
   '0025_audit': m0025,
+  '0026_console': m0026,
 };

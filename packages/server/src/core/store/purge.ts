@@ -9,8 +9,16 @@ const batchesPerPass = 100;
 
 /** Rows that expire by an indexed column of an ISO instant. */
 export interface Expiring {
-  table: 'nonces' | 'idempotency' | 'outbox' | 'oidc_payloads' | 'enrollments' | 'audit_events';
-  column: 'expires_at' | 'next_attempt_at' | 'occurred_at';
+  table:
+    | 'nonces'
+    | 'idempotency'
+    | 'outbox'
+    | 'outbox_attempts'
+    | 'oidc_payloads'
+    | 'enrollments'
+    | 'audit_events'
+    | 'console_sessions';
+  column: 'expires_at' | 'next_attempt_at' | 'occurred_at' | 'at';
   /** Only rows in this state (the outbox: its index leads with the state). */
   state?: 'delivered' | 'dead';
 }

@@ -1,6 +1,7 @@
 import type { SvcficationStatus, VerificationStatus } from '@svc/wire';
 import type * as AreaC from './schema-fido.js';
 import type * as Audit from './schema-audit.js';
+import type * as Console from './schema-console.js';
 
 export type * from './schema-fido.js';
 
@@ -58,6 +59,8 @@ export interface OutboxTable {
   give_up_at: string;
   delivered_at: string | null;
   last_error: string | null;
+  /** The item a console replay repeats (migration 0026). */
+  replay_of: string | null;
   created_at: string;
 }
 
@@ -266,4 +269,8 @@ export interface Database {
   audit_nodes: Audit.AuditNodesTable;
   audit_logs: Audit.AuditLogsTable;
   audit_keys: Audit.AuditKeysTable;
+  console_accounts: Console.ConsoleAccountsTable;
+  console_invitations: Console.ConsoleInvitationsTable;
+  console_sessions: Console.ConsoleSessionsTable;
+  outbox_attempts: Console.OutboxAttemptsTable;
 }

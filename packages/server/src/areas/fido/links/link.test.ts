@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../../core/crypto/secret-box.js';
+import { secretMatches, sha256Hex } from '../../../core/crypto/secret-box.js';
 import { randomIds } from '../../../core/ids.js';
-import {
-  expectedOrigin,
-  linkLifetimeMs,
-  newSecret,
-  readStatus,
-  secretMatches,
-  userLink,
-} from './link.js';
+import { expectedOrigin, linkLifetimeMs, newSecret, readStatus, userLink } from './link.js';
 
 describe('user links', () => {
   const none = { fidoLinkBase: '', publicUrl: 'http://localhost:8080' };

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../../config/index.js';
 import { sha256Hex } from '../../../core/crypto/secret-box.js';
 import type { Ids } from '../../../core/ids.js';
@@ -49,10 +48,6 @@ export function userLink(
 export function newSecret(ids: Ids): { secret: string; hash: string } {
   const secret = ids.random(32);
   return { secret, hash: sha256Hex(secret) };
-}
-
-export function secretMatches(storedHash: string, presented: string): boolean {
-  return timingSafeEqual(Buffer.from(storedHash, 'hex'), Buffer.from(sha256Hex(presented), 'hex'));
 }
 
 /** EXPIRED is not stored: a pending link reads as expired once its lifetime has passed. */

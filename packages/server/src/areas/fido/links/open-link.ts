@@ -1,7 +1,8 @@
 import { assertThat } from '../../../core/errors.js';
 import type { FidoDeps } from '../deps.js';
 import { findLink, type LinkRow } from './links-repo.js';
-import { readStatus, secretMatches, type LinkKind } from './link.js';
+import { secretMatches } from '../../../core/crypto/secret-box.js';
+import { readStatus, type LinkKind } from './link.js';
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations-repo.js';
 import { findUserById, type UserRow } from '../users/users-repo.js';
 

@@ -50,4 +50,17 @@ export const apiDocuments = {
       },
     ],
   },
+  console: {
+    title: 'svc admin API (the console)',
+    version: '1.0.0',
+    description:
+      "What the web console at `/console` does, for any client: passkey sign-in to svc's own FIDO organization, invitations, an operator's customers and health, and a customer's users, svcfications, deliveries and audit trail. A session is a cookie; writes also send `X-CSRF-Token`.",
+    tags: [
+      { name: 'Session', description: 'Passkey sign-in and the session' },
+      { name: 'Invitations', description: 'Single-use links that create console accounts' },
+      { name: 'Operator', description: "svc's operators: customers, credentials and health" },
+      { name: 'Customer', description: "A customer's admins (writes) and viewers (reads)" },
+      { name: 'Audit', description: "The customer's audit trail (docs/audit.md)" },
+    ],
+  },
 } as const satisfies Record<string, ApiDocument>;

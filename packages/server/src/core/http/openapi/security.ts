@@ -43,6 +43,13 @@ export const securitySchemes: Record<string, Json> = {
     description:
       '`Authorization: SVC <fido_api_key>` (issued by `svc customers create`); a missing, unknown or other-kind key is 403.',
   },
+  ConsoleSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'svc_console',
+    description:
+      "The session cookie a console sign-in sets (HttpOnly, SameSite=Strict, 12 hours). A write also sends `X-CSRF-Token` with the session's `csrf_token`. No session is 401 `CONSOLE_SIGNED_OUT`; a write without the token is 403 `CONSOLE_CSRF`; a role that may not is 403 `CONSOLE_ROLE`.",
+  },
 };
 
 type Requirement = Record<string, string[]>;
@@ -58,6 +65,11 @@ export function securityOf(facts: StepFacts): {
     sig === 'named'
       ? 'the device key the body carries or names'
       : 'a registered device of the caller';
+  if (kinds.includes('console'))
+    return {
+      security: [{ ConsoleSession: [] }],
+      description: 'A console session (cookie), and `X-CSRF-Token` on writes.',
+    };
   if (kinds.includes('sandbox'))
     return { security: [{ SandboxBearer: [] }], description: 'Bearer sandbox token.' };
   if (kinds.includes('fido'))
