@@ -12,7 +12,9 @@ import { oidcRoutes } from './areas/oidc/routes.js';
 import { enrollmentRoutes } from './areas/identity/enrollments/routes.js';
 import { auditRoutes } from './areas/audit/routes.js';
 import { consoleRoutes } from './areas/console/routes.js';
+import { consolePages } from './areas/console/pages.js';
 import { consoleSession, customerOfConsole } from './areas/console/session-step.js';
+import { webAppRoutes } from './core/http/static-files.js';
 import { authenticatorRoutes } from './areas/authenticator/routes.js';
 import { identityRoutes } from './areas/identity/routes.js';
 import { presenceRoutes } from './areas/presence/routes.js';
@@ -148,6 +150,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   });
   siteRoutes(app, areas.site);
   authenticatorRoutes(app, areas.authenticator);
+  webAppRoutes(app, '/console', consolePages());
 
   const url = config.publicUrl;
   await documented(app, 'sandbox', url, (scope) => sandboxRoutes(scope, areas.sandbox));

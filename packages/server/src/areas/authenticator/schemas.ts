@@ -1,6 +1,4 @@
 /** Per route: what it takes and answers (routes.ts reads as the table). Pages are not in OpenAPI. */
 export const route = {
-  app: { hide: true },
-  file: { hide: true },
   enroll: { hide: true },
 } as const;
