@@ -159,7 +159,7 @@ export class ConsoleClient {
 
 function query(values: object): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values) as [string, unknown][])
+  for (const [key, value] of Object.entries(values) as [string, string | number | undefined][])
     if (value !== undefined) params.set(key, String(value));
   return params.size > 0 ? `?${params.toString()}` : '';
 }

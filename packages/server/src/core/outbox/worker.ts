@@ -7,6 +7,7 @@ import type { Metrics } from '../metrics.js';
 import type { Outbox, OutboxKind } from './index.js';
 import { duePage } from './due-page.js';
 import { DeliverySlots, type DueItem } from './slots.js';
+import { insertAttempt, untilAborted } from './attempts.js';
 
 /**
  * Delivers one item; throws to ask for a retry. `signal` aborts when the worker stops: a handler
@@ -233,18 +234,7 @@ export class OutboxWorker {
         .where('next_attempt_at', '=', row.next_attempt_at)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      if (attempt)
-        await tx
-          .insertInto('outbox_attempts')
-          .values({
-            outbox_id: row.id,
-            attempt: row.attempts + 1,
-            at: new Date(attempt.started).toISOString(),
-            outcome: attempt.error === null ? 'delivered' : 'failed',
-            duration_ms: Math.max(0, now.getTime() - attempt.started),
-            error: attempt.error,
-          })
-          .execute();
+      if (attempt) await insertAttempt(tx, row, attempt, now);
       return true;
     });
     if (updated) return true;
@@ -299,23 +289,4 @@ export class OutboxWorker {
   private async release(row: OutboxTable): Promise<void> {
     await this.underLease(row, { next_attempt_at: this.options.clock.now().toISOString() });
   }
-}
-
-/**
- * The work's outcome, or the signal's reason as soon as it aborts (the work may ignore the signal);
- * work is not started once the signal has aborted.
- */
-function untilAborted(work: () => Promise<void>, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(abortReason(signal));
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    work()
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', abort));
-  });
-}
-
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
