@@ -62,6 +62,17 @@ describe('outbox worker', () => {
     expect(delivered).toEqual([{ n: 1 }]);
     const row = await store.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'delivered', attempts: 3, last_error: null });
+    // Each attempt is kept with its outcome (the console's delivery log).
+    const attempts = await store.db
+      .selectFrom('outbox_attempts')
+      .select(['attempt', 'outcome', 'error'])
+      .orderBy('attempt')
+      .execute();
+    expect(attempts).toEqual([
+      { attempt: 1, outcome: 'failed', error: 'receiver down' },
+      { attempt: 2, outcome: 'failed', error: 'receiver down' },
+      { attempt: 3, outcome: 'delivered', error: null },
+    ]);
     const failed = (await metrics.backgroundFailures.get()).values;
     expect(failed).toEqual([{ labels: { loop: 'outbox-callback' }, value: 2 }]);
     const outcomes = (await metrics.outboxDeliveries.get()).values.map((v) => [
