@@ -145,6 +145,16 @@ describe('roles', () => {
     });
     const listed = (await adminA.client.deliveries()).deliveries.map((d) => d.id);
     expect(listed).toEqual([ofA]);
+    // Newest first, a page at a time: the cursor walks every item once.
+    const more = [await enqueue(a.id), await enqueue(a.id)];
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await adminA.client.deliveries({ limit: 1, after });
+      seen.push(...page.deliveries.map((d) => d.id));
+      after = page.next_cursor ?? undefined;
+    } while (after);
+    expect(seen.sort()).toEqual([ofA, ...more].sort());
     const replay = await adminA.client.replayDelivery(ofA);
     expect(replay).toMatchObject({ replay_of: ofA, state: 'pending', kind: 'callback' });
     const row = await s.t.store.db

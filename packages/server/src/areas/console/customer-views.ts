@@ -1,5 +1,6 @@
 import type { ConsoleSvcficationList, ConsoleUserList, SvcficationStatus } from '@svc/wire';
 import type { ConsoleDeps } from './deps.js';
+import { before, pageOf } from './newest-first.js';
 
 /**
  * The customer's user identifiers in order, a page at a time, each with the devices bound to it:
@@ -103,27 +104,18 @@ export async function listSvcfications(
   else if (query.status === 'IN_PROGRESS')
     q = q.where('status', '=', 'IN_PROGRESS').where('expires_at', '>', now);
   else if (query.status) q = q.where('status', '=', query.status);
-  if (query.after) {
-    const [created, id] = query.after.split('|');
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', created ?? ''),
-        eb.and([eb('created_at', '=', created ?? ''), eb('id', '<', id ?? '')]),
-      ]),
-    );
-  }
+  if (query.after) q = q.where(before(query.after));
   const rows = await q
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, next } = pageOf(rows, query.limit);
   return {
     svcfications: page.map((r) => ({
       ...r,
       status: r.status === 'IN_PROGRESS' && r.expires_at <= now ? 'EXPIRED' : r.status,
     })),
-    next_cursor: rows.length > query.limit && last ? `${last.created_at}|${last.id}` : null,
+    next_cursor: next,
   };
 }

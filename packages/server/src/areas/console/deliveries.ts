@@ -3,6 +3,7 @@ import { assertThat } from '../../core/errors.js';
 import type { Db } from '../../core/store/index.js';
 import type { OutboxTable } from '../../core/store/schema.js';
 import type { ConsoleDeps } from './deps.js';
+import { before, pageOf } from './newest-first.js';
 
 /** The deliveries a customer's console shows: SMS carry a phone number and a code, so not them. */
 const shownKinds = ['callback', 'push', 'ciba_ping'] as const;
@@ -48,25 +49,16 @@ export async function customerDeliveries(
     .selectAll()
     .where('customer_id', '=', customerId)
     .where('kind', 'in', [...shownKinds]);
-  if (query.after) {
-    const [created, id] = query.after.split('|');
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', created ?? ''),
-        eb.and([eb('created_at', '=', created ?? ''), eb('id', '<', id ?? '')]),
-      ]),
-    );
-  }
+  if (query.after) q = q.where(before(query.after));
   const rows = await q
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, next } = pageOf(rows, query.limit);
   return {
     deliveries: await deliveryViews(deps.db, page),
-    next_cursor: rows.length > query.limit && last ? `${last.created_at}|${last.id}` : null,
+    next_cursor: next,
   };
 }
 
