@@ -11,6 +11,7 @@ import { providerOperations } from './areas/oidc/provider-openapi.js';
 import { oidcRoutes } from './areas/oidc/routes.js';
 import { enrollmentRoutes } from './areas/identity/enrollments/routes.js';
 import { auditRoutes } from './areas/audit/routes.js';
+import { customerRoutes } from './areas/console/customer/routes.js';
 import { consoleRoutes } from './areas/console/routes.js';
 import { consolePages } from './areas/console/pages.js';
 import { consoleSession, customerOfConsole } from './areas/console/session-step.js';
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppDeps): Promise<FastifyInstance> {
   });
   await documented(app, 'console', url, (scope) => {
     consoleRoutes(scope, areas.console);
+    customerRoutes(scope, areas.console);
     auditRoutes(scope, areas.audit, {
       prefix: '/api/admin',
       auth: consoleSession('admin', 'viewer'),

@@ -7,6 +7,7 @@ import { pushSenders } from './areas/push/senders/index.js';
 import { cibaPingDeliverer } from './areas/oidc/ciba.js';
 import { integratePending } from './core/audit/integrate.js';
 import { purgeAuditEvents } from './core/audit/retention.js';
+import { purgeSessions } from './areas/console/sessions.js';
 import { cibaResults } from './areas/oidc/ciba-results.js';
 import { Providers } from './areas/oidc/providers.js';
 import { purgeExpired } from './areas/oidc/purge-expired.js';
@@ -47,8 +48,9 @@ export function expirySweeps(
 
 /**
  * The purge loops: expired nonces, idempotency answers, OIDC payloads and enrollments (a day
- * after they expire), and finished outbox items kept long enough, are deleted. Each on its own: one that fails is logged and counted
- * under its name, and the others still run.
+ * after they expire), ended console sessions, and finished outbox items kept long enough, are
+ * deleted. Each on its own: one that fails is logged and counted under its name, and the others
+ * still run.
  */
 export function purges(
   ctx: Context,
@@ -62,6 +64,7 @@ export function purges(
     'outbox-purge': () => purgeOutbox(db, ctx.clock.now()),
     'enrollment-purge': () => purgeEnrollments(db, ctx.clock.now()),
     'audit-purge': () => purgeAuditEvents(db, ctx.clock.now(), ctx.config.auditRetentionDays),
+    'console-purge': () => purgeSessions(db, ctx.clock.now()),
   };
   return async () => {
     await Promise.all(

@@ -56,11 +56,13 @@ describe('query plans of the purges (SQLite)', () => {
     const deletes = [...seen].filter(([sql]) => /^delete/i.test(sql));
     expect(deletes.map(([sql]) => /^delete from "?(\w+)/i.exec(sql)?.[1]).sort()).toEqual([
       'audit_events',
+      'console_sessions',
       'enrollments',
       'idempotency',
       'nonces',
       'oidc_payloads',
       'outbox',
+      'outbox_attempts',
     ]);
     for (const [sql, parameters] of deletes) {
       const plan = await planOf(sql, parameters);

@@ -7,7 +7,8 @@ import { route } from './schemas.js';
  * (`/enroll#code`) open it, the code kept in the fragment across the redirect.
  */
 export function authenticatorRoutes(app: FastifyInstance, deps: WebApp): void {
-  app.get('/enroll', { schema: route.enroll }, async (_request, reply) =>
+  const r = app;
+  r.get('/enroll', { schema: route.enroll }, async (_request, reply) =>
     reply.redirect('/authenticator/', 302),
   );
   webAppRoutes(app, '/authenticator', deps);

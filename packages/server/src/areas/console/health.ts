@@ -3,7 +3,7 @@ import type { Histogram } from 'prom-client';
 import { assertThat } from '../../core/errors.js';
 import { deliveryWindowMs } from '../../core/outbox/index.js';
 import type { ConsoleDeps } from './deps.js';
-import { deliveryViews } from './deliveries.js';
+import { deliveryViews } from './customer/deliveries.js';
 
 /**
  * What an operator watches: the outbox by kind and state, the items that gave up (newest 50),

@@ -4,35 +4,25 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { audited } from '../../core/audit/trail.js';
 import { AppError } from '../../core/errors.js';
 import { limitPerCredential } from '../../core/http/rate-limit.js';
-import { customerDeliveries, replayDelivery } from './deliveries.js';
 import type { ConsoleDeps } from './deps.js';
-import { listSvcfications, listUsers } from './customer-views.js';
 import { health, requestMetrics, retryDelivery } from './health.js';
 import { beginAcceptance, createInvitation, finishAcceptance } from './invitations.js';
 import { route } from './schemas.js';
-import {
-  consoleSession,
-  consoleUserOf,
-  customerOfConsole,
-  sessionToken,
-  setSessionCookie,
-} from './session-step.js';
+import { consoleSession, consoleUserOf, sessionToken, setSessionCookie } from './session-step.js';
 import { endSession, openSession, sessionLifetimeMs } from './sessions.js';
 import { beginSignIn, finishSignIn } from './sign-in.js';
 
-// Who may call: anyone signed in; an operator; a customer's admin or viewer (reads); its admin.
+// Who may call: anyone signed in; an operator; an operator or a customer's admin.
 const signedIn = {
   preValidation: [consoleSession('operator', 'admin', 'viewer'), limitPerCredential],
 };
 const operator = { preValidation: [consoleSession('operator'), limitPerCredential] };
 const inviter = { preValidation: [consoleSession('operator', 'admin'), limitPerCredential] };
-const reader = { preValidation: [consoleSession('admin', 'viewer'), limitPerCredential] };
-const admin = { preValidation: [consoleSession('admin'), limitPerCredential] };
 
 /**
  * The console's admin API (`/api/admin`, docs/console.md): sessions opened with a passkey of svc's
- * own FIDO organization, invitations, the operator's customers and health, and a customer's own
- * users, svcfications and deliveries. Its audit trail is under the same prefix (app.ts).
+ * own FIDO organization, invitations, and the operator's customers and health. A customer's pages
+ * are customer/routes.ts; its audit trail is under the same prefix (app.ts).
  */
 export function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -107,75 +97,5 @@ export function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
   );
   r.get('/api/admin/metrics', { ...operator, schema: route.metrics }, async () =>
     requestMetrics(deps),
-  );
-
-  r.get('/api/admin/users', { ...reader, schema: route.users }, async (request) =>
-    listUsers(deps, customerOfConsole(request), {
-      ...request.query,
-      limit: request.query.limit ?? 25,
-    }),
-  );
-  r.post(
-    '/api/admin/devices/:id/deactivate',
-    { ...admin, schema: route.deactivateDevice },
-    async (request, reply) => {
-      await deps.actions.setDeviceActive(
-        deps.audit.of(request),
-        customerOfConsole(request),
-        request.params.id,
-        false,
-      );
-      return reply.code(204).send();
-    },
-  );
-  r.post(
-    '/api/admin/bindings/:id/deactivate',
-    { ...admin, schema: route.deactivateBinding },
-    async (request, reply) => {
-      await deps.actions.setBindingActive(
-        deps.audit.of(request),
-        customerOfConsole(request),
-        request.params.id,
-        false,
-      );
-      return reply.code(204).send();
-    },
-  );
-  r.post('/api/admin/enrollments', { ...admin, schema: route.enroll }, async (request, reply) =>
-    reply
-      .code(201)
-      .send(
-        await deps.actions.createEnrollment(
-          deps.audit.of(request),
-          customerOfConsole(request),
-          request.body.user_identifier,
-        ),
-      ),
-  );
-  r.get('/api/admin/svcfications', { ...reader, schema: route.svcfications }, async (request) =>
-    listSvcfications(deps, customerOfConsole(request), {
-      ...request.query,
-      limit: request.query.limit ?? 25,
-    }),
-  );
-  r.get('/api/admin/deliveries', { ...reader, schema: route.deliveries }, async (request) =>
-    customerDeliveries(deps, customerOfConsole(request), {
-      ...request.query,
-      limit: request.query.limit ?? 25,
-    }),
-  );
-  r.post(
-    '/api/admin/deliveries/:id/replay',
-    { ...admin, schema: route.replay },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await replayDelivery(
-            audited(deps, request),
-            customerOfConsole(request),
-            request.params.id,
-          ),
-        ),
   );
 }

@@ -3,6 +3,7 @@ import type { ConsoleSession } from '@svc/wire';
 import { sha256Hex } from '../../core/crypto/secret-box.js';
 import type { ConsoleUser } from '../../core/http/types.js';
 import type { Db } from '../../core/store/index.js';
+import { deleteExpired } from '../../core/store/purge.js';
 import type { ConsoleAccountsTable } from '../../core/store/schema-console.js';
 import { accountView } from './accounts-repo.js';
 import type { ConsoleDeps } from './deps.js';
@@ -75,3 +76,7 @@ export const csrfMatches = (expected: string, presented: string | undefined): bo
   presented !== undefined &&
   presented.length === expected.length &&
   timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
+
+/** Deletes the sessions that have ended, a batch at a time (the worker's purge loop). */
+export const purgeSessions = (db: Db, now: Date): Promise<number> =>
+  deleteExpired(db, { table: 'console_sessions', column: 'expires_at' }, now.toISOString());

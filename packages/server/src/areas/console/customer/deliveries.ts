@@ -1,8 +1,8 @@
 import { callbackBinding, type Delivery, type DeliveryList } from '@svc/wire';
-import { assertThat } from '../../core/errors.js';
-import type { Db } from '../../core/store/index.js';
-import type { OutboxTable } from '../../core/store/schema.js';
-import type { ConsoleDeps } from './deps.js';
+import { assertThat } from '../../../core/errors.js';
+import type { Db } from '../../../core/store/index.js';
+import type { OutboxTable } from '../../../core/store/schema.js';
+import type { ConsoleDeps } from '../deps.js';
 import { before, pageOf } from './newest-first.js';
 
 /** The deliveries a customer's console shows: SMS carry a phone number and a code, so not them. */

@@ -1,5 +1,5 @@
 import type { ConsoleSvcficationList, ConsoleUserList, SvcficationStatus } from '@svc/wire';
-import type { ConsoleDeps } from './deps.js';
+import type { ConsoleDeps } from '../deps.js';
 import { before, pageOf } from './newest-first.js';
 
 /**
