@@ -5,6 +5,8 @@ import { AuditPage } from './audit-page.js';
 import { api } from './api.js';
 import { CustomersPage } from './customers-page.js';
 import { DeliveriesPage, SvcficationsPage } from './activity-pages.js';
+import { DocumentsPage } from './documents-page.js';
+import { FidoPage, PasskeysPage } from './fido-pages.js';
 import { HealthPage } from './health-page.js';
 import { html } from 'htm/preact';
 import { InvitePage } from './invite-page.js';
@@ -14,14 +16,26 @@ import { UsersPage } from './users-page.js';
 /** The pages of each role, by their `#name`; the first is the landing page. */
 const pagesOf = {
   operator: ['customers', 'health', 'invite'],
-  admin: ['users', 'svcfications', 'deliveries', 'audit', 'invite'],
-  viewer: ['users', 'svcfications', 'deliveries', 'audit'],
+  admin: [
+    'users',
+    'passkeys',
+    'documents',
+    'fido',
+    'svcfications',
+    'deliveries',
+    'audit',
+    'invite',
+  ],
+  viewer: ['users', 'passkeys', 'documents', 'fido', 'svcfications', 'deliveries', 'audit'],
 } as const;
 const titles: Record<string, string> = {
   customers: 'Customers',
   health: 'Health',
   invite: 'Invite',
   users: 'Users',
+  passkeys: 'Passkeys',
+  documents: 'Documents',
+  fido: 'FIDO',
   svcfications: 'Svcfications',
   deliveries: 'Deliveries',
   audit: 'Audit trail',
@@ -41,6 +55,12 @@ function Page({ name, session }: { name: string; session: ConsoleSession }) {
       return html`<${InvitePage} operator=${role === 'operator'} />`;
     case 'users':
       return html`<${UsersPage} canWrite=${canWrite} />`;
+    case 'passkeys':
+      return html`<${PasskeysPage} canWrite=${canWrite} />`;
+    case 'documents':
+      return html`<${DocumentsPage} />`;
+    case 'fido':
+      return html`<${FidoPage} />`;
     case 'svcfications':
       return html`<${SvcficationsPage} />`;
     case 'deliveries':
@@ -72,6 +92,8 @@ function Console() {
   if (session === null) return html`<${SignIn} onSession=${setSession} />`;
   const pages: readonly string[] = pagesOf[session.account.role];
   const current = pages.includes(hash) ? hash : (pages[0] ?? 'audit');
+  const { name, role, customer_id: customer } = session.account;
+  const who = `${name}, ${role}${customer ? ` of ${customer}` : ''}`;
   const signOut = () => api.signOut().finally(() => setSession(null));
   return html`<header>
       <nav aria-label="console">
@@ -90,13 +112,13 @@ function Console() {
           <li><button class="secondary" onClick=${signOut}>Sign out</button></li>
         </ul>
       </nav>
-      <small
-        >${session.account.name},
-        ${session.account.role}${session.account.customer_id ? ` of ${session.account.customer_id}` : ''}</small
-      >
+      <small>${who}</small>
     </header>
     <${Page} key=${current} name=${current} session=${session} />`;
 }
 
 const root = document.getElementById('app');
-if (root) render(html`<${Console} />`, root);
+if (root) {
+  root.replaceChildren(); // the static page's placeholder
+  render(html`<${Console} />`, root);
+}

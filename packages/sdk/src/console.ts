@@ -1,8 +1,11 @@
 import type {
   ConsoleCeremony,
   ConsoleCustomerList,
+  ConsoleDocumentList,
+  ConsoleFido,
   ConsoleHealth,
   ConsoleMetrics,
+  ConsolePasskeyUserList,
   ConsoleSession,
   ConsoleSvcficationList,
   ConsoleUserList,
@@ -10,6 +13,7 @@ import type {
   CustomerCredentialKind,
   Delivery,
   DeliveryList,
+  FidoCredential,
   Invitation,
   InvitationInput,
   IssuedCredentials,
@@ -31,6 +35,8 @@ export interface Page {
 }
 
 const id = encodeURIComponent;
+const passkeyPath = (userId: string, credentialId: string) =>
+  `/api/admin/passkeys/${id(userId)}/${id(credentialId)}`;
 
 /**
  * Client of the admin API (`/api/admin`), what the console page is built on. A session comes from
@@ -121,6 +127,28 @@ export class ConsoleClient {
 
   createEnrollment(userIdentifier: string): Promise<CreatedEnrollment> {
     return this.call('POST', '/api/admin/enrollments', { user_identifier: userIdentifier });
+  }
+
+  passkeys(page: Page = {}): Promise<ConsolePasskeyUserList> {
+    return this.call('GET', `/api/admin/passkeys${query(page)}`);
+  }
+
+  renamePasskey(userId: string, credentialId: string, name: string): Promise<FidoCredential> {
+    return this.call('PATCH', passkeyPath(userId, credentialId), { name });
+  }
+
+  async deletePasskey(userId: string, credentialId: string): Promise<void> {
+    await this.call('DELETE', passkeyPath(userId, credentialId));
+  }
+
+  /** Identity documents, newest first: their hash and status (svc keeps nothing else). */
+  documents(page: Page = {}): Promise<ConsoleDocumentList> {
+    return this.call('GET', `/api/admin/documents${query(page)}`);
+  }
+
+  /** The FIDO organization, its redirect URIs and its OpenID client (null when none). */
+  fido(): Promise<ConsoleFido> {
+    return this.call('GET', '/api/admin/fido');
   }
 
   svcfications(

@@ -6,6 +6,11 @@ import { listCustomers } from './areas/customers/list-customers.js';
 import { revokeCredentials } from './areas/customers/revoke-credentials.js';
 import { rotateCredentials } from './areas/customers/rotate-credentials.js';
 import { ownPasskeys } from './areas/fido/own-organization.js';
+import { organizationOfCustomer } from './areas/fido/organizations/get-organization.js';
+import { deleteCredential } from './areas/fido/users/delete-credential.js';
+import { renameCredential } from './areas/fido/users/rename-credential.js';
+import { usersWithPasskeys } from './areas/fido/users/users-with-passkeys.js';
+import { getClientSettings } from './areas/oidc/client-settings.js';
 import { createEnrollment } from './areas/identity/enrollments/create-enrollment.js';
 import { setBindingActive } from './areas/identity/set-binding-active.js';
 import { setDeviceActive } from './areas/identity/set-device-active.js';
@@ -128,6 +133,18 @@ export function wireAreas(ctx: Context) {
       setDeviceActive({ ...identity, audit }, customerId, id, active),
     setBindingActive: (audit, customerId, id, active) =>
       setBindingActive({ ...identity, audit }, customerId, id, active),
+    passkeyUsers: (customerId, page) => usersWithPasskeys(fido, customerId, page),
+    renamePasskey: (audit, customerId, userId, credentialId, name) =>
+      renameCredential({ ...fido, audit }, customerId, userId, credentialId, name),
+    deletePasskey: (audit, customerId, userId, credentialId) =>
+      deleteCredential({ ...fido, audit }, customerId, userId, credentialId),
+    fidoSettings: async (customerId) => {
+      const organization = await organizationOfCustomer(fido, customerId);
+      const oidcClient = organization
+        ? await getClientSettings(oidc, customerId, organization.id)
+        : null;
+      return { organization, oidc_client: oidcClient };
+    },
     createEnrollment: (audit, customerId, userIdentifier) =>
       createEnrollment({ ...enrollments, audit }, customerId, { user_identifier: userIdentifier }),
   });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { FidoClient } from '@svc/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAuthenticator, freePort, launchChromium } from './fido.browser.js';
@@ -31,7 +32,13 @@ describe('the console in Chromium', () => {
       port,
       env: { SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_URL: publicUrl },
     });
-    customerId = createCustomerWithCli(server().dataDir, 'Example Bank').id;
+    const bank = createCustomerWithCli(server().dataDir, 'Example Bank');
+    customerId = bank.id;
+    // Its FIDO organization, a redirect URI and a user who has not enrolled a passkey yet.
+    const fido = new FidoClient({ baseUrl: server().url, apiKey: bank.fido_api_key });
+    await fido.createOrganization({ name: 'Example Bank', domain_name: 'bank.example' });
+    await fido.addRedirectUri('https://bank.example/signed-in');
+    await fido.createUser({ user_identifier: 'bob', name: 'Bob' });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -100,6 +107,14 @@ describe('the console in Chromium', () => {
     await admin.getByRole('button', { name: 'Make enrollment QR code' }).click();
     await admin.getByAltText('Enrollment QR code for alice').waitFor();
     await shot(admin, 'users');
+    await admin.getByRole('link', { name: 'Passkeys' }).click();
+    await admin.getByText('not registered').waitFor();
+    await shot(admin, 'passkeys');
+    await admin.getByRole('link', { name: 'Documents' }).click();
+    await admin.getByText('No identity document yet.').waitFor();
+    await admin.getByRole('link', { name: 'FIDO' }).click();
+    await admin.getByText('https://bank.example/signed-in').waitFor();
+    await shot(admin, 'fido');
     await admin.getByRole('link', { name: 'Svcfications' }).click();
     await admin.getByText('No svcfication matches.').waitFor();
     await admin.getByRole('link', { name: 'Deliveries' }).click();

@@ -1,6 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { withExample } from './example.js';
 import { literalUnion } from './literal-union.js';
+import { FidoCredential } from './fido-credentials.js';
+import { FidoOrganization, FidoUser, OidcClientSettings } from './fido.js';
+import { VerificationStatus } from './identity.js';
 import { SvcficationStatus } from './svcfications.js';
 
 /**
@@ -194,3 +197,34 @@ export const ConsoleSvcficationList = Type.Object({
   next_cursor: cursor,
 });
 export type ConsoleSvcficationList = Static<typeof ConsoleSvcficationList>;
+
+/** The customer's FIDO users, each with its passkeys. */
+export const ConsolePasskeyUserList = Type.Object({
+  users: Type.Array(
+    Type.Composite([FidoUser, Type.Object({ passkeys: Type.Array(FidoCredential) })]),
+  ),
+  next_cursor: cursor,
+});
+export type ConsolePasskeyUserList = Static<typeof ConsolePasskeyUserList>;
+
+/** An identity document as svc keeps it: its hash and status, never a license field. */
+export const ConsoleDocument = Type.Object({
+  id,
+  user_identifier: nullable(Type.String()),
+  hash: Type.String(),
+  verification_status: VerificationStatus,
+  verified_at: nullable(time),
+  created_at: time,
+});
+export const ConsoleDocumentList = Type.Object({
+  documents: Type.Array(ConsoleDocument),
+  next_cursor: cursor,
+});
+export type ConsoleDocumentList = Static<typeof ConsoleDocumentList>;
+
+/** The customer's FIDO organization (with its redirect URIs) and its OpenID client; null: none. */
+export const ConsoleFido = Type.Object({
+  organization: Type.Union([FidoOrganization, Type.Null()]),
+  oidc_client: Type.Union([OidcClientSettings, Type.Null()]),
+});
+export type ConsoleFido = Static<typeof ConsoleFido>;

@@ -1,7 +1,10 @@
 import type {
   ConsoleCustomer,
+  ConsoleFido,
+  ConsolePasskeyUserList,
   CreatedEnrollment,
   CustomerCredentialKind,
+  FidoCredential,
   IssuedCredentials,
 } from '@svc/wire';
 import type { Context } from '../../context.js';
@@ -69,6 +72,24 @@ export interface ConsoleActions {
     id: string,
     active: boolean,
   ): Promise<unknown>;
+  passkeyUsers(
+    customerId: string,
+    page: { after?: string | undefined; limit: number },
+  ): Promise<ConsolePasskeyUserList>;
+  renamePasskey(
+    audit: AuditTrail,
+    customerId: string,
+    userId: string,
+    credentialId: string,
+    name: string,
+  ): Promise<FidoCredential>;
+  deletePasskey(
+    audit: AuditTrail,
+    customerId: string,
+    userId: string,
+    credentialId: string,
+  ): Promise<void>;
+  fidoSettings(customerId: string): Promise<ConsoleFido>;
   createEnrollment(
     audit: AuditTrail,
     customerId: string,

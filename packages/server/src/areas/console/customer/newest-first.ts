@@ -4,9 +4,11 @@ import { sql, type Expression, type SqlBool } from 'kysely';
  * Lists read newest first page by page: the cursor is the last row's `created_at|id`, and the next
  * page holds the rows strictly before it in (created_at, id) order, ties included.
  */
-export function before(after: string): Expression<SqlBool> {
+export function before(after: string, table: '' | 'd.' = ''): Expression<SqlBool> {
   const [created = '', id = ''] = after.split('|');
-  return sql<SqlBool>`(created_at < ${created} or (created_at = ${created} and id < ${id}))`;
+  const createdAt = sql.ref(`${table}created_at`);
+  const ownId = sql.ref(`${table}id`);
+  return sql<SqlBool>`(${createdAt} < ${created} or (${createdAt} = ${created} and ${ownId} < ${id}))`;
 }
 
 /** A page of `limit` rows out of `limit + 1` read, and the cursor of the next one. */

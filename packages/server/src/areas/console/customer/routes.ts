@@ -6,7 +6,7 @@ import type { ConsoleDeps } from '../deps.js';
 import { consoleSession, customerOfConsole } from '../session-step.js';
 import { customerDeliveries, replayDelivery } from './deliveries.js';
 import { route } from './schemas.js';
-import { listSvcfications, listUsers } from './views.js';
+import { listDocuments, listSvcfications, listUsers } from './views.js';
 
 // A customer's admin or viewer reads; its admin changes.
 const reader = { preValidation: [consoleSession('admin', 'viewer'), limitPerCredential] };
@@ -14,7 +14,7 @@ const admin = { preValidation: [consoleSession('admin'), limitPerCredential] };
 
 /**
  * A customer's pages of the admin API: its users and their devices and bindings, enrollments,
- * svcfications and deliveries, always of the session's own customer (another's ids are 404).
+ * passkeys, identity documents, FIDO settings, svcfications and deliveries, always of the session's own customer (another's ids are 404).
  */
 export function customerRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -86,5 +86,46 @@ export function customerRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
             request.params.id,
           ),
         ),
+  );
+  r.get('/api/admin/passkeys', { ...reader, schema: route.passkeys }, async (request) =>
+    deps.actions.passkeyUsers(customerOfConsole(request), {
+      ...request.query,
+      limit: request.query.limit ?? 25,
+    }),
+  );
+  r.patch(
+    '/api/admin/passkeys/:user/:credential',
+    { ...admin, schema: route.renamePasskey },
+    async (request) =>
+      deps.actions.renamePasskey(
+        deps.audit.of(request),
+        customerOfConsole(request),
+        request.params.user,
+        request.params.credential,
+        request.body.name,
+      ),
+  );
+  r.delete(
+    '/api/admin/passkeys/:user/:credential',
+    { ...admin, schema: route.deletePasskey },
+    async (request, reply) => {
+      const { user, credential } = request.params;
+      await deps.actions.deletePasskey(
+        deps.audit.of(request),
+        customerOfConsole(request),
+        user,
+        credential,
+      );
+      return reply.code(204).send();
+    },
+  );
+  r.get('/api/admin/documents', { ...reader, schema: route.documents }, async (request) =>
+    listDocuments(deps, customerOfConsole(request), {
+      ...request.query,
+      limit: request.query.limit ?? 25,
+    }),
+  );
+  r.get('/api/admin/fido', { ...reader, schema: route.fido }, async (request) =>
+    deps.actions.fidoSettings(customerOfConsole(request)),
   );
 }

@@ -1,11 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import {
+  ConsoleDocumentList,
+  ConsoleFido,
+  ConsolePasskeyUserList,
   ConsoleSvcficationList,
   ConsoleUserList,
   CreatedEnrollment,
   Delivery,
   DeliveryList,
   ErrorBody,
+  FidoCredential,
+  FidoCredentialPatchBody,
   Identifier,
   SvcficationStatus,
 } from '@svc/wire';
@@ -19,6 +24,10 @@ const page = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
 };
 const none = { type: 'null' } as const;
+const PasskeyParams = Type.Object({
+  user: Type.String({ minLength: 1, maxLength: 64 }),
+  credential: Type.String({ minLength: 1, maxLength: 1024 }),
+});
 
 /** Per route: what it takes and answers (routes.ts reads as the table). */
 export const route = {
@@ -64,5 +73,34 @@ export const route = {
     ...op('replayConsoleDelivery', 'Customer', 'Deliver again: one new item, signed anew, audited'),
     params: IdParams,
     response: { 201: Delivery, ...errors },
+  },
+  passkeys: {
+    ...op('listConsolePasskeys', 'Customer', 'FIDO users and their passkeys'),
+    querystring: Type.Object(page),
+    response: { 200: ConsolePasskeyUserList, ...errors },
+  },
+  renamePasskey: {
+    ...op('renameConsolePasskey', 'Customer', "Rename one of a user's passkeys"),
+    params: PasskeyParams,
+    body: FidoCredentialPatchBody,
+    response: { 200: FidoCredential, ...errors },
+  },
+  deletePasskey: {
+    ...op('deleteConsolePasskey', 'Customer', "Delete one of a user's passkeys"),
+    params: PasskeyParams,
+    response: { 204: none, ...errors },
+  },
+  documents: {
+    ...op('listConsoleDocuments', 'Customer', 'Identity documents: hash and status only'),
+    querystring: Type.Object(page),
+    response: { 200: ConsoleDocumentList, ...errors },
+  },
+  fido: {
+    ...op(
+      'getConsoleFido',
+      'Customer',
+      'The FIDO organization, its redirect URIs and OpenID client',
+    ),
+    response: { 200: ConsoleFido, ...errors },
   },
 };

@@ -1,4 +1,9 @@
-import type { ConsoleSvcficationList, ConsoleUserList, SvcficationStatus } from '@svc/wire';
+import type {
+  ConsoleDocumentList,
+  ConsoleSvcficationList,
+  ConsoleUserList,
+  SvcficationStatus,
+} from '@svc/wire';
 import type { ConsoleDeps } from '../deps.js';
 import { before, pageOf } from './newest-first.js';
 
@@ -118,4 +123,34 @@ export async function listSvcfications(
     })),
     next_cursor: next,
   };
+}
+
+/** The customer's identity documents, newest first: hash and status only (all svc keeps). */
+export async function listDocuments(
+  deps: ConsoleDeps,
+  customerId: string,
+  query: { after?: string | undefined; limit: number },
+): Promise<ConsoleDocumentList> {
+  let q = deps.db
+    .selectFrom('identity_documents as d')
+    .leftJoin('user_identifiers as u', (j) =>
+      j.onRef('u.user_id', '=', 'd.user_id').onRef('u.customer_id', '=', 'd.customer_id'),
+    )
+    .select([
+      'd.id',
+      'u.identifier as user_identifier',
+      'd.hash',
+      'd.verification_status',
+      'd.verified_at',
+      'd.created_at',
+    ])
+    .where('d.customer_id', '=', customerId);
+  if (query.after) q = q.where(before(query.after, 'd.'));
+  const rows = await q
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const { page, next } = pageOf(rows, query.limit);
+  return { documents: page, next_cursor: next };
 }

@@ -17,3 +17,12 @@ export async function getOrganization(
     uris.map((u) => u.uri),
   );
 }
+
+/** The customer's organization, if it has made one (the console's FIDO page). */
+export async function organizationOfCustomer(
+  deps: FidoDeps,
+  customerId: string,
+): Promise<OrganizationView | null> {
+  const row = await findOrganizationOfCustomer(deps.db, customerId);
+  return row ? getOrganization(deps, customerId, row.id) : null;
+}
