@@ -5,7 +5,8 @@ import { fidoCalls } from '../fido.kit.js';
 import { useTestApp } from '../helpers.js';
 import { accept, cliInvitation } from './console.kit.js';
 
-// A customer's passkey, document and FIDO pages of the admin API, as its admin and viewer.
+// A customer's passkey, document and FIDO pages of the admin API, as its admin and viewer, and
+// an operator's health page.
 const s = useTestApp(() => ({}));
 const { withOrganization, register } = fidoCalls(() => s.t);
 
@@ -92,5 +93,40 @@ describe("a customer's passkeys, documents and FIDO settings", () => {
       next_cursor: null,
     });
     expect(JSON.stringify(first)).not.toContain('"type"');
+  });
+});
+
+describe("an operator's health page", () => {
+  it('counts the outbox, lists a parked item with its error, retries it once', async () => {
+    const op = await accept(s.t, await cliInvitation(s.t, 'operator'));
+    const id = await s.t.ctx.outbox.enqueue(s.t.store.db, {
+      kind: 'push',
+      target: 'fcm',
+      payload: {},
+      customerId: s.t.customer.id,
+    });
+    await s.t.store.db
+      .updateTable('outbox')
+      .set({ state: 'dead', attempts: 3, last_error: 'receiver answered 500' })
+      .where('id', '=', id)
+      .execute();
+    const health = await op.client.health();
+    expect(health.parked).toEqual([
+      expect.objectContaining({ id, kind: 'push', last_error: 'receiver answered 500' }),
+    ]);
+    expect(health.push_failures).toEqual([{ channel: 'fcm', count: 1 }]);
+    expect(health.outbox).toContainEqual({ kind: 'push', state: 'dead', count: 1 });
+    expect((await op.client.retryDelivery(id)).state).toBe('pending');
+    // Retried already: only a parked item can be.
+    expect(await statusOf(op.client.retryDelivery(id))).toBe(409);
+    expect(await statusOf(op.client.retryDelivery('nope'))).toBe(404);
+    const metrics = await op.client.metrics();
+    expect(metrics.requests.map((r) => r.outcome)).toContain('2xx');
+    const events = await s.t.store.db
+      .selectFrom('audit_events')
+      .select(['actor_kind', 'log_id'])
+      .where('action', '=', 'delivery.retried')
+      .execute();
+    expect(events).toEqual([{ actor_kind: 'console', log_id: s.t.customer.id }]);
   });
 });
