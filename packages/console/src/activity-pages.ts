@@ -2,6 +2,7 @@ import type { AuditEvent, SvcficationStatus } from '@svc/wire/web';
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { html } from 'htm/preact';
+import { Problem, Table } from './parts.js';
 import { usePaged } from './paged.js';
 import { useAction, useCall } from './use-call.js';
 
@@ -51,20 +52,9 @@ export function SvcficationsPage() {
         ${statuses.map((s) => html`<option key=${s} value=${s}>${s}</option>`)}
       </select>
     </label>
-    ${list.error && html`<p class="error" role="alert">${list.error}</p>`}
+    <${Problem} error=${list.error} />
     ${list.data && list.rows.length === 0 && html`<p>No svcfication matches.</p>`}
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>Created</th>
-            <th>User</th>
-            <th>Action</th>
-            <th>Status</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Table} headings=${['Created', 'User', 'Action', 'Status', '']}>
           ${list.rows.map(
             (s) =>
               html`<tr key=${s.id}>
@@ -80,9 +70,7 @@ export function SvcficationsPage() {
                 </td>
               </tr>`,
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
     ${list.pager}
   </section>`;
 }
@@ -96,19 +84,9 @@ export function DeliveriesPage({ canWrite }: { canWrite: boolean }) {
   const action = useAction();
   return html`<section>
     <h2>Deliveries</h2>
-    ${(list.error ?? action.error) && html`<p class="error" role="alert">${list.error ?? action.error}</p>`}
+    <${Problem} error=${list.error ?? action.error} />
     ${list.data && list.rows.length === 0 && html`<p>No callback or push wake-up yet.</p>`}
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>Delivery</th>
-            <th>State</th>
-            <th>Attempts</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Table} headings=${['Delivery', 'State', 'Attempts', '']}>
           ${list.rows.map(
             (d) =>
               html`<tr key=${d.id}>
@@ -141,9 +119,7 @@ export function DeliveriesPage({ canWrite }: { canWrite: boolean }) {
                 </td>
               </tr>`,
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
     ${list.pager}
   </section>`;
 }

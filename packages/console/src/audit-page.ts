@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { html } from 'htm/preact';
+import { Problem, Table } from './parts.js';
 import { usePaged } from './paged.js';
 import { useCall } from './use-call.js';
 
@@ -68,20 +69,9 @@ export function AuditPage({ account }: { account: string }) {
         </select>
       </label>
     </div>
-    ${list.error && html`<p class="error" role="alert">${list.error}</p>`}
+    <${Problem} error=${list.error} />
     ${list.data && list.rows.length === 0 && html`<p>No event matches (events appear a few seconds after they happen).</p>`}
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Time</th>
-            <th>Action</th>
-            <th>Actor</th>
-            <th>Targets</th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Table} headings=${['#', 'Time', 'Action', 'Actor', 'Targets']}>
           ${list.rows.map(
             (e) =>
               html`<tr key=${e.id}>
@@ -98,9 +88,7 @@ export function AuditPage({ account }: { account: string }) {
                 </td>
               </tr>`,
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
     ${list.pager}
   </section>`;
 }

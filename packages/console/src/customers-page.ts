@@ -2,6 +2,7 @@ import type { CustomerCredentialKind, IssuedCredentials } from '@svc/wire/web';
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { html } from 'htm/preact';
+import { Problem, Table } from './parts.js';
 import { IssuedSecrets } from './secrets.js';
 import { useAction, useCall } from './use-call.js';
 
@@ -42,20 +43,8 @@ export function CustomersPage() {
         <button type="submit" aria-busy=${action.busy}>Create customer</button>
       </fieldset>
     </form>
-    ${
-      (action.error ?? list.error) &&
-      html`<p class="error" role="alert">${action.error ?? list.error}</p>`
-    }
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>Customer</th>
-            <th>Created</th>
-            <th>Credentials</th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Problem} error=${action.error ?? list.error} />
+    <${Table} headings=${['Customer', 'Created', 'Credentials']}>
           ${(list.data?.customers ?? []).map(
             (c) =>
               html`<tr key=${c.id}>
@@ -83,8 +72,6 @@ export function CustomersPage() {
                 </td>
               </tr>`,
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
   </section>`;
 }

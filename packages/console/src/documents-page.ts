@@ -1,4 +1,5 @@
 import { html } from 'htm/preact';
+import { Problem, Table } from './parts.js';
 import { api } from './api.js';
 import { usePaged } from './paged.js';
 
@@ -11,19 +12,9 @@ export function DocumentsPage() {
   return html`<section>
     <h2>Identity documents</h2>
     <p>svc keeps a document's hash and verification status, never its fields.</p>
-    ${list.error && html`<p class="error" role="alert">${list.error}</p>`}
+    <${Problem} error=${list.error} />
     ${list.data && list.rows.length === 0 && html`<p>No identity document yet.</p>`}
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>User</th>
-            <th>Status</th>
-            <th>Hash</th>
-            <th>Registered</th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Table} headings=${['User', 'Status', 'Hash', 'Registered']}>
           ${list.rows.map(
             (d) =>
               html`<tr key=${d.id}>
@@ -33,9 +24,7 @@ export function DocumentsPage() {
                 <td>${d.created_at}</td>
               </tr>`,
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
     ${list.pager}
   </section>`;
 }

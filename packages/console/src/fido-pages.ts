@@ -1,4 +1,5 @@
 import { html } from 'htm/preact';
+import { Problem, Table } from './parts.js';
 import { api } from './api.js';
 import { usePaged } from './paged.js';
 import { useAction, useCall } from './use-call.js';
@@ -20,22 +21,9 @@ export function PasskeysPage({ canWrite }: { canWrite: boolean }) {
   };
   return html`<section>
     <h2>Passkeys</h2>
-    ${
-      (list.error ?? action.error) &&
-      html`<p class="error" role="alert">${list.error ?? action.error}</p>`
-    }
+    <${Problem} error=${list.error ?? action.error} />
     ${list.data && list.rows.length === 0 && html`<p>No FIDO user yet.</p>`}
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>User</th>
-            <th>Passkey</th>
-            <th>Last used</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Table} headings=${['User', 'Passkey', 'Last used', '']}>
           ${list.rows.flatMap((u) =>
             (u.passkeys.length ? u.passkeys : [null]).map(
               (p) =>
@@ -62,9 +50,7 @@ export function PasskeysPage({ canWrite }: { canWrite: boolean }) {
                 </tr>`,
             ),
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
     ${list.pager}
   </section>`;
 }
@@ -76,7 +62,7 @@ export function FidoPage() {
   const client = fido.data?.oidc_client;
   return html`<section>
     <h2>FIDO and Sign in with svc</h2>
-    ${fido.error && html`<p class="error" role="alert">${fido.error}</p>`}
+    <${Problem} error=${fido.error} />
     ${fido.data && !org && html`<p>No FIDO organization yet: create one with the FIDO API.</p>`}
     ${
       org &&

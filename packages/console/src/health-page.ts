@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, plainError } from './api.js';
 import { LineChart, type Series } from './chart.js';
 import { html } from 'htm/preact';
+import { Problem, Table } from './parts.js';
 import { useAction, useCall } from './use-call.js';
 
 const sampleMs = 5000;
@@ -56,10 +57,7 @@ export function HealthPage() {
   const data = health.data;
   return html`<section>
     <h2>Health</h2>
-    ${
-      (health.error ?? action.error ?? sampleError) &&
-      html`<p class="error" role="alert">${health.error ?? action.error ?? sampleError}</p>`
-    }
+    <${Problem} error=${health.error ?? action.error ?? sampleError} />
     <div class="grid">
       <${LineChart} title="Requests per second" unit="/s" series=${drawn.requests} />
       <${LineChart} title="Mean latency" unit="ms" series=${drawn.latency} />
@@ -68,16 +66,7 @@ export function HealthPage() {
       >A sample every ${sampleMs / 1000} s since this page opened (${samples.length} so far).</small
     >
     <h3>Outbox</h3>
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>Kind</th>
-            <th>State</th>
-            <th>Items</th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Table} headings=${['Kind', 'State', 'Items']}>
           ${(data?.outbox ?? []).map(
             (o) =>
               html`<tr key=${o.kind + o.state}>
@@ -86,9 +75,7 @@ export function HealthPage() {
                 <td>${o.count}</td>
               </tr>`,
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
     <h3>Push channels failing</h3>
     ${data && data.push_failures.length === 0 && html`<p class="ok">No push wake-up is failing.</p>`}
     <ul>
@@ -96,16 +83,7 @@ export function HealthPage() {
     </ul>
     <h3>Parked deliveries</h3>
     ${data && data.parked.length === 0 && html`<p class="ok">Nothing gave up.</p>`}
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>Delivery</th>
-            <th>Last error</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Table} headings=${['Delivery', 'Last error', '']}>
           ${(data?.parked ?? []).map(
             (d) =>
               html`<tr key=${d.id}>
@@ -122,8 +100,6 @@ export function HealthPage() {
                 </td>
               </tr>`,
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
   </section>`;
 }

@@ -2,6 +2,7 @@ import type { ConsoleRole, Invitation } from '@svc/wire/web';
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { html } from 'htm/preact';
+import { Problem } from './parts.js';
 import { useAction } from './use-call.js';
 
 /** Invites someone: an operator any role, a customer's admin an admin or viewer of its own. */
@@ -46,7 +47,7 @@ export function InvitePage({ operator }: { operator: boolean }) {
       }
       <button type="submit" aria-busy=${action.busy}>Make invitation link</button>
     </form>
-    ${action.error && html`<p class="error" role="alert">${action.error}</p>`}
+    <${Problem} error=${action.error} />
     ${
       made &&
       html`<article role="status">

@@ -2,6 +2,7 @@ import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import type { ConsoleSession } from '@svc/wire/web';
 import { api } from './api.js';
 import { html } from 'htm/preact';
+import { Problem } from './parts.js';
 import { useAction } from './use-call.js';
 
 type Options = Parameters<typeof startAuthentication>[0]['optionsJSON'];
@@ -20,7 +21,7 @@ export function SignIn({ onSession }: { onSession: (session: ConsoleSession) => 
     <h1>svc console</h1>
     <p>Sign in with the passkey you enrolled from your invitation.</p>
     <button onClick=${signIn} aria-busy=${action.busy}>Sign in with a passkey</button>
-    ${action.error && html`<p class="error" role="alert">${action.error}</p>`}
+    <${Problem} error=${action.error} />
   </article>`;
 }
 
@@ -48,6 +49,6 @@ export function AcceptInvitation({
       invitation works once.
     </p>
     <button onClick=${accept} aria-busy=${action.busy}>Create my passkey</button>
-    ${action.error && html`<p class="error" role="alert">${action.error}</p>`}
+    <${Problem} error=${action.error} />
   </article>`;
 }

@@ -2,6 +2,7 @@ import type { CreatedEnrollment } from '@svc/wire/web';
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { html } from 'htm/preact';
+import { Problem, Table } from './parts.js';
 import { usePaged } from './paged.js';
 import { useAction } from './use-call.js';
 
@@ -29,7 +30,7 @@ function Enroll({ onDone }: { onDone: () => void }) {
         <button type="submit" aria-busy=${action.busy}>Make enrollment QR code</button>
       </fieldset>
     </form>
-    ${action.error && html`<p class="error" role="alert">${action.error}</p>`}
+    <${Problem} error=${action.error} />
     ${
       made &&
       html`<div class="qr">
@@ -56,19 +57,9 @@ export function UsersPage({ canWrite }: { canWrite: boolean }) {
   return html`<section>
     <h2>Users and devices</h2>
     ${canWrite && html`<${Enroll} onDone=${list.reload} />`}
-    ${(list.error ?? action.error) && html`<p class="error" role="alert">${list.error ?? action.error}</p>`}
+    <${Problem} error=${list.error ?? action.error} />
     ${list.data && list.rows.length === 0 && html`<p>No user has a device yet.</p>`}
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>User</th>
-            <th>Device</th>
-            <th>Device state</th>
-            <th>Binding</th>
-          </tr>
-        </thead>
-        <tbody>
+    <${Table} headings=${['User', 'Device', 'Device state', 'Binding']}>
           ${list.rows.flatMap((u) =>
             (u.devices.length ? u.devices : [null]).map(
               (d) =>
@@ -108,9 +99,7 @@ export function UsersPage({ canWrite }: { canWrite: boolean }) {
                 </tr>`,
             ),
           )}
-        </tbody>
-      </table>
-    </div>
+        </${Table}>
     ${list.pager}
   </section>`;
 }
