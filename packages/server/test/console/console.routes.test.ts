@@ -71,6 +71,14 @@ describe('sign-in and sessions', () => {
     expect(names).not.toContain('svc console');
     await op.client.signOut();
     expect(await refused(op.client.customers())).toMatchObject({ status: 401 });
+    const signedOut = await s.t.store.db
+      .selectFrom('audit_events')
+      .select(['actor_kind', 'actor_user', 'log_id'])
+      .where('action', '=', 'console.signed_out')
+      .execute();
+    expect(signedOut).toEqual([
+      { actor_kind: 'console', actor_user: op.session.account.id, log_id: 'svc' },
+    ]);
 
     const later = await accept(s.t, await cliInvitation(s.t, 'operator'));
     s.t.clock.advance(12 * 60 * 60 * 1000 + 1000);

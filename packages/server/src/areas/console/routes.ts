@@ -50,7 +50,7 @@ export function consoleRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
     return opened.session;
   });
   r.delete('/api/admin/session', { ...signedIn, schema: route.signOut }, async (request, reply) => {
-    await endSession(deps.db, sessionToken(request) ?? '');
+    await endSession(audited(deps, request), sessionToken(request) ?? '', consoleUserOf(request));
     setSessionCookie(reply, deps.config.publicUrl, '', 0);
     return reply.code(204).send();
   });

@@ -68,8 +68,20 @@ export async function openSession(
   };
 }
 
-export async function endSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('console_sessions').where('token_hash', '=', sha256Hex(token)).execute();
+/** Sign-out: the session is deleted, and the sign-out recorded in the account's log. */
+export async function endSession(
+  deps: Pick<ConsoleDeps, 'db' | 'audit'>,
+  token: string,
+  user: ConsoleUser,
+): Promise<void> {
+  await deps.db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('console_sessions').where('token_hash', '=', sha256Hex(token)).execute();
+    await deps.audit.record(tx, {
+      action: 'console.signed_out',
+      customerId: user.customerId,
+      targets: { console_account: user.account },
+    });
+  });
 }
 
 export const csrfMatches = (expected: string, presented: string | undefined): boolean =>
