@@ -37,17 +37,27 @@ describe('the oidc-provider adapter over the store', () => {
     expect(await devices.findByUserCode('ABCD-EFGH')).toEqual({ userCode: 'ABCD-EFGH' });
   });
 
-  it('a consumed payload reads with `consumed`; an expired one reads as gone and is purged', async () => {
+  it('a consumed payload reads with `consumed`; an expired one reads as gone, purged a day on', async () => {
     const codes = new Adapter('AuthorizationCode');
     await codes.upsert('c1', { grantId: 'g1' }, 60);
     await codes.consume('c1');
     expect(await codes.find('c1')).toMatchObject({ grantId: 'g1', consumed: expect.any(Number) });
     clock.advance(61_000);
     expect(await codes.find('c1')).toBeUndefined();
+    expect(await purgeExpired({ db: store.db, clock })).toBe(0);
+    clock.advance(86_400_000);
     expect(await purgeExpired({ db: store.db, clock })).toBeGreaterThanOrEqual(1);
     expect(
       await store.db.selectFrom('oidc_payloads').where('id', '=', 'c1').selectAll().execute(),
     ).toEqual([]);
+  });
+
+  it('an expired CIBA request is still read, past the purge, so its poll is told expired_token', async () => {
+    const requests = new Adapter('BackchannelAuthenticationRequest');
+    await requests.upsert('b1', { accountId: 'bob', exp: 2 }, 2);
+    clock.advance(3_000);
+    await purgeExpired({ db: store.db, clock });
+    expect(await requests.find('b1')).toMatchObject({ accountId: 'bob' });
   });
 
   it('a refresh token consumed twice at once: one goes on, the other is invalid_grant', async () => {
