@@ -11,6 +11,7 @@ import { purgeSessions } from './areas/console/sessions.js';
 import { cibaResults } from './areas/oidc/ciba-results.js';
 import { Providers } from './areas/oidc/providers.js';
 import { purgeExpired } from './areas/oidc/purge-expired.js';
+import { purgeSvccodes } from './areas/svccodes/svccodes-repo.js';
 import { svcficationExpiry } from './areas/svcfications/expire-svcfications.js';
 import type { Context } from './context.js';
 import { purgeIdempotency } from './core/idempotency.js';
@@ -47,8 +48,8 @@ export function expirySweeps(
 }
 
 /**
- * The purge loops: expired nonces, idempotency answers, OIDC payloads and enrollments (a day
- * after they expire), ended console sessions, and finished outbox items kept long enough, are
+ * The purge loops: expired nonces, idempotency answers, OIDC payloads, enrollments and svccodes
+ * (a day after they expire), ended console sessions, and finished outbox items kept long enough, are
  * deleted. Each on its own: one that fails is logged and counted under its name, and the others
  * still run.
  */
@@ -63,6 +64,7 @@ export function purges(
     'oidc-purge': () => purgeExpired({ db, clock: ctx.clock }),
     'outbox-purge': () => purgeOutbox(db, ctx.clock.now()),
     'enrollment-purge': () => purgeEnrollments(db, ctx.clock.now()),
+    'svccode-purge': () => purgeSvccodes(db, ctx.clock.now()),
     'audit-purge': () => purgeAuditEvents(db, ctx.clock.now(), ctx.config.auditRetentionDays),
     'console-purge': () => purgeSessions(db, ctx.clock.now()),
   };

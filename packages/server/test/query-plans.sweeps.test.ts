@@ -63,6 +63,7 @@ describe('query plans of the purges (SQLite)', () => {
       'oidc_payloads',
       'outbox',
       'outbox_attempts',
+      'svccodes',
     ]);
     for (const [sql, parameters] of deletes) {
       const plan = await planOf(sql, parameters);

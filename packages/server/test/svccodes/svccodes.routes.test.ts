@@ -2,6 +2,7 @@ import { pairSvccode, SvccodeClient, svccodeExpiry } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
 import { status, useSvccodeApp } from './svccodes.kit.js';
 import { injectFetch, testApp } from '../helpers.js';
+import { purgeSvccodes } from '../../src/areas/svccodes/svccodes-repo.js';
 
 const { state, registered, post } = useSvccodeApp();
 const get = (id: string) => state.t.app.inject({ method: 'GET', url: `/api/v2/svccodes/${id}` });
@@ -131,7 +132,7 @@ describe('GET /api/v2/svccodes/{id}', () => {
     }
   });
 
-  it('an unpaired code answers paired: false for an hour after expiry, then 404; a paired one stays readable', async () => {
+  it('an unpaired code answers paired: false for an hour after expiry, then 404; a paired one a day', async () => {
     const unpaired = await state.browser.create(state.t.customer.id);
     const paired = await state.browser.create(state.t.customer.id);
     await pairSvccode(await registered(), paired.payload);
@@ -141,7 +142,19 @@ describe('GET /api/v2/svccodes/{id}', () => {
     expect(await state.browser.status(unpaired.id)).toEqual({ id: unpaired.id, paired: false });
     state.t.clock.advance(1);
     expect(await status(state.browser.status(unpaired.id))).toBe(404);
+    // Both rows are kept a day past their expiry, then purged.
+    state.t.clock.advance(23 * 60 * 60 * 1000 - 1);
+    await purgeSvccodes(state.t.store.db, state.t.clock.now());
     expect(await state.browser.status(paired.id)).toEqual({ id: paired.id, paired: true });
+    state.t.clock.advance(2);
+    await purgeSvccodes(state.t.store.db, state.t.clock.now());
+    expect(await status(state.browser.status(paired.id))).toBe(404);
+    const left = await state.t.store.db
+      .selectFrom('svccodes')
+      .select('id')
+      .where('id', 'in', [paired.id, unpaired.id])
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it('without wait, the answer is held until a device pairs', async () => {

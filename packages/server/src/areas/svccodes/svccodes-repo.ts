@@ -1,4 +1,5 @@
 import type { Db } from '../../core/store/index.js';
+import { aDayBefore, deleteExpired } from '../../core/store/purge.js';
 import type { SvccodesTable } from '../../core/store/schema.js';
 
 export type SvccodeRow = SvccodesTable;
@@ -54,4 +55,9 @@ export async function markRetrieved(db: Db, id: string, now: string): Promise<bo
     .where('retrieved_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes svccodes expired over a day ago: until then their status still reads EXPIRED. */
+export async function purgeSvccodes(db: Db, now: Date): Promise<void> {
+  await deleteExpired(db, { table: 'svccodes', column: 'expires_at' }, aDayBefore(now));
 }

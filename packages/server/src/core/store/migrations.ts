@@ -23,6 +23,7 @@ import { migration as m0023 } from './migrations/0023_enrollment_replaces.js';
 import { migration as m0024 } from './migrations/0024_oidc_ciba.js';
 import { migration as m0025 } from './migrations/0025_audit.js';
 import { migration as m0026 } from './migrations/0026_console.js';
+import { migration as m0027 } from './migrations/0027_svccode_expiry.js';
 
 /**
  * The one migration list, for SQLite and PostgreSQL alike: only portable column types (text,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0024_oidc_ciba': m0024,
   '0025_audit': m0025,
   '0026_console': m0026,
+  '0027_svccode_expiry': m0027,
 };

@@ -7,6 +7,14 @@ export const purgeBatch = 1000;
 /** Batches per pass at most; the purge loop runs a pass every second. */
 const batchesPerPass = 100;
 
+/**
+ * The instant a day before `now`: rows still read as expired after their expiry (an enrollment
+ * or a svccode its RP reads as EXPIRED, a CIBA request its client polls) are kept that long.
+ */
+export function aDayBefore(now: Date): string {
+  return new Date(now.getTime() - 86_400_000).toISOString();
+}
+
 /** Rows that expire by an indexed column of an ISO instant. */
 export interface Expiring {
   table:
@@ -16,6 +24,7 @@ export interface Expiring {
     | 'outbox_attempts'
     | 'oidc_payloads'
     | 'enrollments'
+    | 'svccodes'
     | 'audit_events'
     | 'console_sessions';
   column: 'expires_at' | 'next_attempt_at' | 'occurred_at' | 'at';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../core/store/index.js';
-import { deleteExpired } from '../../../core/store/purge.js';
+import { aDayBefore, deleteExpired } from '../../../core/store/purge.js';
 import type { EnrollmentsTable } from '../../../core/store/schema.js';
 
 export type EnrollmentRow = EnrollmentsTable;
@@ -50,11 +50,7 @@ export async function markEnrolled(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** How long an expired enrollment is kept, so its RP can still read it as EXPIRED: a day. */
-const keptAfterExpiryMs = 86_400_000;
-
 /** Deletes enrollments expired over a day ago (used ones too: their device stays). */
 export async function purgeEnrollments(db: Db, now: Date): Promise<void> {
-  const before = new Date(now.getTime() - keptAfterExpiryMs).toISOString();
-  await deleteExpired(db, { table: 'enrollments', column: 'expires_at' }, before);
+  await deleteExpired(db, { table: 'enrollments', column: 'expires_at' }, aDayBefore(now));
 }
