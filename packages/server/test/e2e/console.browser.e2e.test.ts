@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { FidoClient } from '@svc/sdk';
+import { DeviceClient, FidoClient, payloads, RpClient } from '@svc/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAuthenticator, freePort, launchChromium } from './fido.browser.js';
+import { startReceiver } from './receiver.js';
 import {
   createCustomerWithCli,
   removeDataDir,
@@ -30,7 +31,7 @@ describe('the console in Chromium', () => {
     publicUrl = `http://localhost:${port}`;
     running = await startServer({
       port,
-      env: { SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_URL: publicUrl },
+      env: { SVC_LOG_LEVEL: 'warn', SVC_PUBLIC_URL: publicUrl, SVC_OUTBOX_RETRY_BASE_MS: '50' },
     });
     const bank = createCustomerWithCli(server().dataDir, 'Example Bank');
     customerId = bank.id;
@@ -39,6 +40,7 @@ describe('the console in Chromium', () => {
     await fido.createOrganization({ name: 'Example Bank', domain_name: 'bank.example' });
     await fido.addRedirectUri('https://bank.example/signed-in');
     await fido.createUser({ user_identifier: 'bob', name: 'Bob' });
+    await answeredSvcfication(bank);
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -46,6 +48,34 @@ describe('the console in Chromium', () => {
     await running?.stop();
     if (running) removeDataDir(running.dataDir);
   });
+
+  /**
+   * Activity for the customer pages: carol's phone, her document's hash, and a svcfication she
+   * approved whose callback was delivered on the second attempt.
+   */
+  async function answeredSvcfication(bank: ReturnType<typeof createCustomerWithCli>) {
+    const baseUrl = server().url;
+    const rp = new RpClient({ baseUrl, credentials: bank.server_credentials });
+    const device = new DeviceClient({ baseUrl, credentials: bank.sdk_credentials });
+    await device.register();
+    const binding = await rp.bindDevice(device.identifier, 'carol');
+    await rp.setBindingActive(binding.id, true);
+    await rp.setDeviceActive(device.identifier, true);
+    await rp.registerDocumentFor('carol', { hash: 'a'.repeat(64) });
+    const receiver = await startReceiver(1);
+    const created = await rp.createSvcfication({
+      action: 'login',
+      resource: 'web',
+      desired_level: 1,
+      user_identifier: 'carol',
+      callback_url: receiver.url,
+    });
+    await device.signed('POST', '/api/v2/svcfication_responses', {
+      payloads: [await payloads.deviceAr(await device.keys(), created.id, device.identifier)],
+    });
+    await receiver.next();
+    await receiver.close();
+  }
 
   /** A person at their own browser profile, with their own passkey. */
   async function person(width = 1024): Promise<Page> {
@@ -111,14 +141,19 @@ describe('the console in Chromium', () => {
     await admin.getByText('not registered').waitFor();
     await shot(admin, 'passkeys');
     await admin.getByRole('link', { name: 'Documents' }).click();
-    await admin.getByText('No identity document yet.').waitFor();
+    await admin.getByText('a'.repeat(64)).waitFor();
+    await shot(admin, 'documents');
     await admin.getByRole('link', { name: 'FIDO' }).click();
     await admin.getByText('https://bank.example/signed-in').waitFor();
     await shot(admin, 'fido');
     await admin.getByRole('link', { name: 'Svcfications' }).click();
-    await admin.getByText('No svcfication matches.').waitFor();
+    await admin.getByText('login web (level 1)').waitFor();
+    await admin.getByRole('button', { name: 'History' }).click();
+    await admin.getByText(/svcfication\.answered \(success\) by sdk/).waitFor();
+    await shot(admin, 'svcfications');
     await admin.getByRole('link', { name: 'Deliveries' }).click();
-    await admin.getByText('No callback or push wake-up yet.').waitFor();
+    await admin.getByText('delivered', { exact: true }).waitFor();
+    await shot(admin, 'deliveries');
     await admin.getByRole('link', { name: 'Audit trail' }).click();
     // Verified in the page: the checkpoint's signature and the log's consistency.
     await admin.getByText(/^\s*Verified: \d+ events/).waitFor({ timeout: 15_000 });
