@@ -69,10 +69,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Test files share their process's module cache: evaluating svc's modules again for each
-    // file took 2.7 s a file (collect 422 s of the SQLite unit and route run; without: 36 s).
-    // No test file mocks modules or leaves globals behind.
-    isolate: false,
     // A test process whose main thread stops for good is killed, not waited for (watchdog.ts).
     setupFiles: ['packages/server/test/watchdog.setup.ts'],
     // Two cores: most test files wait on spawned servers, browsers and databases, so three
